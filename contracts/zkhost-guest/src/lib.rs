@@ -1,0 +1,218 @@
+//! Guest-side support for zkhost smart contracts (contract ABI v1).
+//!
+//! A contract is a `wasm32-unknown-unknown` module that exports `memory` and
+//! `call: [] -> []` and imports host functions from the module `"zkhost"`. This crate
+//! provides:
+//!
+//! - [`sys`]: the raw imports, and safe wrappers over them ([`input`], [`output`],
+//!   [`gas_left`], [`alt_bn128_add`], …);
+//! - the shared SCALE [`Message`] / [`Response`] types and error codes ([`err`]), and
+//!   [`handle`], the usual body of a contract's `call`;
+//! - with the default `runtime` feature, on wasm32: a bump global allocator and a
+//!   panic handler that traps.
+//!
+//! Only imports a contract actually uses end up in its module.
+#![cfg_attr(not(test), no_std)]
+
+extern crate alloc;
+
+use alloc::vec::Vec;
+use codec::{Decode, DecodeAll, Encode};
+
+#[cfg(all(target_arch = "wasm32", feature = "runtime", not(test)))]
+mod runtime;
+
+/// The raw host imports of contract ABI v1. All pointers and lengths are `i32`
+/// addresses into the contract's memory.
+pub mod sys {
+    #[link(wasm_import_module = "zkhost")]
+    extern "C" {
+        /// The length in bytes of the call's input.
+        pub fn input_size() -> i32;
+        /// Copies the call's input (`input_size()` bytes) to `dest_ptr`.
+        pub fn input_read(dest_ptr: i32);
+        /// Sets the call's output to the `len` bytes at `src_ptr`.
+        pub fn output_write(src_ptr: i32, len: i32);
+        /// The gas left to this call.
+        pub fn gas_left() -> i64;
+        /// Ethereum precompile 0x06 (ECADD). On success writes 64 bytes to `out_ptr` and
+        /// returns 0; on invalid input writes nothing and returns 1.
+        pub fn alt_bn128_add(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
+        /// Ethereum precompile 0x07 (ECMUL). Like [`alt_bn128_add`]; writes 64 bytes.
+        pub fn alt_bn128_mul(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
+        /// Ethereum precompile 0x08 (pairing check). Like [`alt_bn128_add`]; writes 32 bytes.
+        pub fn alt_bn128_pairing(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
+        /// G1 multi-scalar multiplication. Like [`alt_bn128_add`]; writes 64 bytes.
+        pub fn alt_bn128_g1_msm(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
+    }
+}
+
+/// A host function refused its input (it returned 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InvalidInput;
+
+/// A host crypto function: `(in_ptr, in_len, out_ptr) -> status`.
+type HostFn = unsafe extern "C" fn(i32, i32, i32) -> i32;
+
+/// Calls a host crypto function that writes `N` bytes on success.
+#[inline(always)]
+fn call_host<const N: usize>(f: HostFn, input: &[u8]) -> Result<[u8; N], InvalidInput> {
+    let mut out = [0u8; N];
+    // SAFETY: the host reads `input.len()` bytes of `input` and writes at most `N`
+    // bytes to `out`, both valid for the duration of the call.
+    let status = unsafe {
+        f(
+            input.as_ptr() as i32,
+            input.len() as i32,
+            out.as_mut_ptr() as i32,
+        )
+    };
+    if status == 0 {
+        Ok(out)
+    } else {
+        Err(InvalidInput)
+    }
+}
+
+/// ECADD (precompile 0x06) on raw precompile input: the 64-byte sum.
+pub fn alt_bn128_add(input: &[u8]) -> Result<[u8; 64], InvalidInput> {
+    call_host(sys::alt_bn128_add, input)
+}
+
+/// ECMUL (precompile 0x07) on raw precompile input: the 64-byte product.
+pub fn alt_bn128_mul(input: &[u8]) -> Result<[u8; 64], InvalidInput> {
+    call_host(sys::alt_bn128_mul, input)
+}
+
+/// The pairing check (precompile 0x08) on raw precompile input: 32-byte big-endian 1 or 0.
+pub fn alt_bn128_pairing(input: &[u8]) -> Result<[u8; 32], InvalidInput> {
+    call_host(sys::alt_bn128_pairing, input)
+}
+
+/// G1 multi-scalar multiplication on raw input: the 64-byte result.
+pub fn alt_bn128_g1_msm(input: &[u8]) -> Result<[u8; 64], InvalidInput> {
+    call_host(sys::alt_bn128_g1_msm, input)
+}
+
+/// The call's input.
+pub fn input() -> Vec<u8> {
+    // SAFETY: the host writes exactly `input_size()` bytes, the capacity reserved.
+    unsafe {
+        let len = sys::input_size() as usize;
+        let mut buf = Vec::with_capacity(len);
+        sys::input_read(buf.as_mut_ptr() as i32);
+        buf.set_len(len);
+        buf
+    }
+}
+
+/// Sets the call's output.
+pub fn output(bytes: &[u8]) {
+    // SAFETY: the host reads `bytes.len()` bytes from a valid slice.
+    unsafe { sys::output_write(bytes.as_ptr() as i32, bytes.len() as i32) }
+}
+
+/// The gas left to this call.
+pub fn gas_left() -> i64 {
+    // SAFETY: no memory is involved.
+    unsafe { sys::gas_left() }
+}
+
+/// Aborts the call with a trap (wasm `unreachable`).
+pub fn trap() -> ! {
+    #[cfg(target_arch = "wasm32")]
+    core::arch::wasm32::unreachable();
+    #[cfg(not(target_arch = "wasm32"))]
+    unreachable!("trap");
+}
+
+/// Reads the input, SCALE-decodes it as a `T` (all bytes must be consumed, otherwise
+/// the call traps) and writes the SCALE encoding of `f`'s result as the output.
+pub fn handle<T: Decode, R: Encode>(f: impl FnOnce(T) -> R) {
+    {
+        let input = input();
+        let message = T::decode_all(&mut &input[..]).unwrap_or_else(|_| trap());
+        output(&f(message).encode());
+    }
+    // Everything the call allocated has been dropped: the next call on this instance
+    // starts with an empty heap.
+    #[cfg(all(target_arch = "wasm32", feature = "runtime", not(test)))]
+    runtime::reset_heap();
+}
+
+/// A request to a contract. The variant order (SCALE index 0..=3) is part of the ABI.
+/// Each payload is raw Ethereum precompile input.
+#[derive(Clone, Debug, PartialEq, Eq, Encode, Decode)]
+pub enum Message {
+    /// ECADD (0x06).
+    Add(Vec<u8>),
+    /// ECMUL (0x07).
+    Mul(Vec<u8>),
+    /// The pairing check (0x08).
+    Pairing(Vec<u8>),
+    /// G1 multi-scalar multiplication.
+    Msm(Vec<u8>),
+}
+
+/// A contract's answer. The variant order (SCALE index 0, 1) is part of the ABI.
+#[derive(Clone, Debug, PartialEq, Eq, Encode, Decode)]
+pub enum Response {
+    /// The operation's output bytes.
+    Ok(Vec<u8>),
+    /// The input was refused; the code is one of [`err`].
+    Err(u8),
+}
+
+/// The error codes of [`Response::Err`].
+pub mod err {
+    /// Invalid input, reason unknown (a host function returned 1), or an unsupported
+    /// operation.
+    pub const INVALID: u8 = 0;
+    /// Pairing input length not a multiple of 192.
+    pub const PAIRING_LENGTH: u8 = 1;
+    /// G1 coordinate not less than field modulus.
+    pub const G1_COORDINATE_NOT_IN_FIELD: u8 = 2;
+    /// G2 coordinate not less than field modulus.
+    pub const G2_COORDINATE_NOT_IN_FIELD: u8 = 3;
+    /// G1 point not on curve.
+    pub const G1_NOT_ON_CURVE: u8 = 4;
+    /// G2 point not on twist curve.
+    pub const G2_NOT_ON_CURVE: u8 = 5;
+    /// G2 point not in r-torsion subgroup.
+    pub const G2_NOT_IN_SUBGROUP: u8 = 6;
+}
+
+impl<const N: usize> From<Result<[u8; N], InvalidInput>> for Response {
+    /// A host function's result: its output, or [`err::INVALID`].
+    fn from(result: Result<[u8; N], InvalidInput>) -> Self {
+        match result {
+            Ok(out) => Response::Ok(out.to_vec()),
+            Err(InvalidInput) => Response::Err(err::INVALID),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn message_layout() {
+        assert_eq!(Message::Add(vec![7]).encode(), [0, 4, 7]);
+        assert_eq!(Message::Mul(vec![]).encode(), [1, 0]);
+        assert_eq!(Message::Pairing(vec![]).encode(), [2, 0]);
+        assert_eq!(Message::Msm(vec![1, 2]).encode(), [3, 8, 1, 2]);
+    }
+
+    #[test]
+    fn response_layout() {
+        assert_eq!(Response::Ok(vec![9]).encode(), [0, 4, 9]);
+        assert_eq!(Response::Err(6).encode(), [1, 6]);
+    }
+
+    #[test]
+    fn trailing_bytes_are_refused() {
+        assert!(Message::decode_all(&mut &[0u8, 0, 0][..]).is_err());
+        assert!(Message::decode_all(&mut &[4u8, 0][..]).is_err());
+    }
+}

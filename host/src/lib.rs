@@ -1,0 +1,16 @@
+//! zkhost: native elliptic-curve host functions for WebAssembly smart contracts.
+//!
+//! - [`bn254`]: the alt_bn128 precompiles (EIP-196/197) with exact Ethereum semantics
+//!   over several backends;
+//! - [`gas`]: the gas schedules (EIP-1108 and Byzantium presets);
+//! - [`vectors`]: the go-ethereum test-vector format and a runner for it;
+//! - [`runtime`]: the Wasmtime embedding (deploy, call, metered host functions);
+//! - [`contracts`]: the bundled guest contracts and their SCALE messages.
+//!
+//! The crypto core (`bn254`, `gas`) never depends on the WebAssembly runtime.
+
+pub mod bn254;
+pub mod contracts;
+pub mod gas;
+pub mod runtime;
+pub mod vectors;

@@ -1,0 +1,287 @@
+//! The `zkhost` command line: run the precompiles, check vector files.
+
+use std::io::{BufRead, BufWriter, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use zkhost::bn254::{Backend, Op};
+use zkhost::contracts::{self, Via};
+use zkhost::gas::GasSchedule;
+use zkhost::runtime::{CodeHash, ExecResult, Runtime, RuntimeConfig};
+use zkhost::vectors::{self, decode_hex};
+
+/// Native elliptic-curve host functions for WebAssembly smart contracts.
+///
+/// zkhost implements the Ethereum alt_bn128 (BN254) precompiles with exact EIP-196/197
+/// semantics over several backends; this tool runs them and checks conformance vectors.
+#[derive(Parser)]
+#[command(name = "zkhost", version, about, long_about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run one precompile on hex input and print the output as hex.
+    ///
+    /// OP is bn254-add, bn254-mul or bn254-pairing. The input is the precompile's raw
+    /// input (a `0x` prefix and empty input are accepted). Prints the output as
+    /// lowercase hex and exits 0; on invalid input prints `error: <reason>` on stderr
+    /// and exits 1. With --stdin, reads one hex input per line and prints one line per
+    /// input (hex, or `error: <reason>`), exiting 0.
+    Precompile {
+        /// The operation: bn254-add, bn254-mul or bn254-pairing.
+        op: Op,
+        /// The input as hex (omit with --stdin).
+        #[arg(required_unless_present = "stdin", conflicts_with = "stdin")]
+        hex: Option<String>,
+        /// Read one hex input per line from standard input.
+        #[arg(long)]
+        stdin: bool,
+        /// The backend: substrate-bn, arkworks or halo2curves (default: the fastest
+        /// measured for the operation).
+        #[arg(long)]
+        backend: Option<Backend>,
+        /// Where to compute: natively, through the `precompiles` contract (host
+        /// functions), or in pure WebAssembly (the `wasm-pairing` contract).
+        #[arg(long, value_enum, default_value_t = Path::Native)]
+        via: Path,
+    },
+    /// Run every go-ethereum-format vector file below DIR.
+    ///
+    /// Files are recognised by name (bn256Add, bn256ScalarMul, bn256Pairing, with an
+    /// optional `fail-` prefix for files whose vectors must fail). Prints a line per
+    /// file and last `N passed, M failed` (vectors); exits 1 if anything failed.
+    Vectors {
+        /// Directory to search recursively.
+        dir: PathBuf,
+        /// The backend (default: the fastest measured per operation).
+        #[arg(long)]
+        backend: Option<Backend>,
+        /// Where to compute (see `zkhost precompile --help`).
+        #[arg(long, value_enum, default_value_t = Path::Native)]
+        via: Path,
+    },
+    /// Deploy a contract, call it once, print the outcome as one JSON line.
+    ///
+    /// Prints `{"status": "success"|"trap", "output": hex, "trap": reason, "gas_used": N}`
+    /// and exits 0; a module refused at deploy prints `error: <reason>` and exits 2.
+    Call {
+        /// The contract module (.wasm).
+        wasm_file: PathBuf,
+        /// The call's input as hex.
+        input_hex: String,
+        /// The gas limit.
+        #[arg(long, default_value_t = 10_000_000)]
+        gas: u64,
+    },
+}
+
+/// Where an operation is computed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Path {
+    /// The backend called directly.
+    Native,
+    /// Through the `precompiles` contract and the host functions.
+    Contract,
+    /// In pure WebAssembly, inside the `wasm-pairing` contract.
+    Wasm,
+}
+
+/// Runs operations on one of the paths, deploying the contract once.
+struct Executor {
+    path: Path,
+    backend: Option<Backend>,
+    runtime: Option<(Runtime, CodeHash)>,
+}
+
+impl Executor {
+    fn new(path: Path, backend: Option<Backend>) -> Result<Executor, String> {
+        let via = match path {
+            Path::Native => {
+                return Ok(Executor {
+                    path,
+                    backend,
+                    runtime: None,
+                })
+            }
+            Path::Contract => Via::Contract,
+            Path::Wasm => Via::Wasm,
+        };
+        let config = RuntimeConfig {
+            backend,
+            ..RuntimeConfig::default()
+        };
+        let runtime = Runtime::new(config).map_err(|e| format!("{e:#}"))?;
+        let code = runtime.deploy(via.wasm()).map_err(|e| e.to_string())?;
+        Ok(Executor {
+            path,
+            backend,
+            runtime: Some((runtime, code)),
+        })
+    }
+
+    fn run(&self, op: Op, input: &[u8]) -> Result<Vec<u8>, String> {
+        match &self.runtime {
+            None => self
+                .backend
+                .unwrap_or(Backend::default_for(op))
+                .run(op, input)
+                .map_err(|e| e.to_string()),
+            Some((runtime, code)) => {
+                let _ = self.path;
+                contracts::run_op(runtime, code, op, input, contracts::GENEROUS_GAS)
+                    .1
+                    .map_err(|e| e.to_string())
+            }
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Precompile {
+            op,
+            hex,
+            stdin,
+            backend,
+            via,
+        } => {
+            let executor = match Executor::new(via, backend) {
+                Ok(e) => e,
+                Err(e) => return fail(2, &e),
+            };
+            let exec = |input: &[u8]| executor.run(op, input);
+            if stdin {
+                precompile_lines(exec)
+            } else {
+                precompile_one(exec, hex.as_deref().unwrap_or(""))
+            }
+        }
+        Command::Vectors { dir, backend, via } => match Executor::new(via, backend) {
+            Ok(executor) => run_vectors(&dir, |op, input| executor.run(op, input)),
+            Err(e) => fail(2, &e),
+        },
+        Command::Call {
+            wasm_file,
+            input_hex,
+            gas,
+        } => call(&wasm_file, &input_hex, gas),
+    }
+}
+
+fn fail(code: u8, message: &str) -> ExitCode {
+    eprintln!("error: {message}");
+    ExitCode::from(code)
+}
+
+fn call(wasm_file: &std::path::Path, input_hex: &str, gas: u64) -> ExitCode {
+    let wasm = match std::fs::read(wasm_file) {
+        Ok(w) => w,
+        Err(e) => return fail(2, &format!("{}: {e}", wasm_file.display())),
+    };
+    let input = match decode_hex(input_hex) {
+        Ok(i) => i,
+        Err(e) => return fail(2, &e),
+    };
+    let runtime = match Runtime::new(RuntimeConfig::default()) {
+        Ok(r) => r,
+        Err(e) => return fail(2, &format!("{e:#}")),
+    };
+    let code = match runtime.deploy(&wasm) {
+        Ok(c) => c,
+        Err(e) => return fail(2, &e.to_string()),
+    };
+    let outcome = match runtime.call(&code, &input, gas) {
+        Ok(o) => o,
+        Err(e) => return fail(2, &e.to_string()),
+    };
+    let line = match &outcome.result {
+        ExecResult::Success(out) => serde_json::json!({
+            "status": "success", "output": hex::encode(out), "trap": null, "gas_used": outcome.gas_used,
+        }),
+        ExecResult::Trap(t) => serde_json::json!({
+            "status": "trap", "output": "", "trap": t.name(), "gas_used": outcome.gas_used,
+        }),
+    };
+    println!("{line}");
+    ExitCode::SUCCESS
+}
+
+fn precompile_one(exec: impl Fn(&[u8]) -> Result<Vec<u8>, String>, hex: &str) -> ExitCode {
+    match decode_hex(hex).and_then(|input| exec(&input)) {
+        Ok(out) => {
+            println!("{}", hex::encode(out));
+            ExitCode::SUCCESS
+        }
+        Err(reason) => {
+            eprintln!("error: {reason}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn precompile_lines(exec: impl Fn(&[u8]) -> Result<Vec<u8>, String>) -> ExitCode {
+    let stdin = std::io::stdin().lock();
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    for line in stdin.lines() {
+        let line = match line {
+            Ok(l) => l,
+            Err(e) => {
+                eprintln!("error: reading standard input: {e}");
+                return ExitCode::from(1);
+            }
+        };
+        let written = match decode_hex(&line).and_then(|input| exec(&input)) {
+            Ok(o) => writeln!(out, "{}", hex::encode(o)),
+            Err(reason) => writeln!(out, "error: {reason}"),
+        };
+        if written.is_err() {
+            return ExitCode::from(1);
+        }
+    }
+    if out.flush().is_err() {
+        return ExitCode::from(1);
+    }
+    ExitCode::SUCCESS
+}
+
+fn run_vectors(
+    dir: &std::path::Path,
+    mut exec: impl FnMut(Op, &[u8]) -> Result<Vec<u8>, String>,
+) -> ExitCode {
+    let files = match vectors::discover(dir) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let schedule = GasSchedule::ISTANBUL;
+    let (mut passed, mut failed) = (0usize, 0usize);
+    for file in &files {
+        let failures = file.check(&schedule, true, &mut exec);
+        let total = file.vectors.len();
+        passed += total - failures.len();
+        failed += failures.len();
+        let status = if failures.is_empty() { "ok" } else { "FAILED" };
+        println!(
+            "{status:6} {} ({} of {total} passed)",
+            file.path.display(),
+            total - failures.len()
+        );
+        for f in failures {
+            println!("       {f}");
+        }
+    }
+    println!("{passed} passed, {failed} failed");
+    if failed == 0 && !files.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}

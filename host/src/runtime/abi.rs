@@ -1,0 +1,159 @@
+//! Contract ABI v1: the functions a contract may import from the module `zkhost`.
+//!
+//! Every host function follows the same rules, in this order:
+//! 1. charge gas, computed from the lengths alone (a base, a per-byte price and the
+//!    operation's price); not enough gas is an out-of-gas trap;
+//! 2. check every pointer and length against the guest memory; out of bounds
+//!    (including `ptr + len` overflow) is a trap;
+//! 3. do the work behind a panic barrier (a panic becomes a host-error trap);
+//! 4. write the whole output, or nothing.
+//!
+//! Crypto functions return 0 on success and 1 on invalid input (nothing written).
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use wasmtime::{Caller, Linker, ValType};
+
+use super::{memory, CallState, HostTrap};
+use crate::bn254::Op;
+
+/// The module name contracts import from.
+pub const MODULE: &str = "zkhost";
+
+/// Every function of ABI v1: its name, parameter and result types.
+pub const FUNCTIONS: &[(&str, &[ValType], &[ValType])] = &[
+    ("input_size", &[], &[ValType::I32]),
+    ("input_read", &[ValType::I32], &[]),
+    ("output_write", &[ValType::I32, ValType::I32], &[]),
+    ("gas_left", &[], &[ValType::I64]),
+    (
+        "alt_bn128_add",
+        &[ValType::I32, ValType::I32, ValType::I32],
+        &[ValType::I32],
+    ),
+    (
+        "alt_bn128_mul",
+        &[ValType::I32, ValType::I32, ValType::I32],
+        &[ValType::I32],
+    ),
+    (
+        "alt_bn128_pairing",
+        &[ValType::I32, ValType::I32, ValType::I32],
+        &[ValType::I32],
+    ),
+];
+
+/// Takes `gas` from the call's fuel, or traps out of gas (leaving none).
+fn charge(caller: &mut Caller<'_, CallState>, gas: u64) -> wasmtime::Result<()> {
+    let left = caller.get_fuel()?;
+    if left < gas {
+        caller.set_fuel(0)?;
+        return Err(HostTrap::OutOfGas.into());
+    }
+    caller.set_fuel(left - gas)?;
+    Ok(())
+}
+
+fn memory_of(caller: &Caller<'_, CallState>) -> Result<wasmtime::Memory, HostTrap> {
+    caller.data().memory.ok_or(HostTrap::MemoryOutOfBounds)
+}
+
+fn input_size(mut caller: Caller<'_, CallState>) -> wasmtime::Result<i32> {
+    let cost = caller.data().costs.call(0, 0);
+    charge(&mut caller, cost)?;
+    // The input was capped at deploy-independent `max_input_bytes` (< 2^31) before the call.
+    Ok(i32::try_from(caller.data().input.len()).map_err(|_| HostTrap::LimitExceeded)?)
+}
+
+fn input_read(mut caller: Caller<'_, CallState>, dest: i32) -> wasmtime::Result<()> {
+    let cost = caller
+        .data()
+        .costs
+        .call(caller.data().input.len() as u64, 0);
+    charge(&mut caller, cost)?;
+    let mem = memory_of(&caller)?;
+    let (data, state) = mem.data_and_store_mut(&mut caller);
+    memory::write(data, dest, &state.input)?;
+    Ok(())
+}
+
+fn output_write(mut caller: Caller<'_, CallState>, src: i32, len: i32) -> wasmtime::Result<()> {
+    let len = memory::len(len);
+    let cost = caller.data().costs.call(len as u64, 0);
+    charge(&mut caller, cost)?;
+    if len > caller.data().max_output {
+        return Err(HostTrap::LimitExceeded.into());
+    }
+    let mem = memory_of(&caller)?;
+    let (data, state) = mem.data_and_store_mut(&mut caller);
+    let bytes = memory::slice(data, src, len)?;
+    state.output.clear();
+    state.output.extend_from_slice(bytes);
+    Ok(())
+}
+
+fn gas_left(mut caller: Caller<'_, CallState>) -> wasmtime::Result<i64> {
+    let cost = caller.data().costs.call(0, 0);
+    charge(&mut caller, cost)?;
+    Ok(i64::try_from(caller.get_fuel()?).unwrap_or(i64::MAX))
+}
+
+/// A BN254 precompile as a host function.
+fn bn254(
+    mut caller: Caller<'_, CallState>,
+    op: Op,
+    in_ptr: i32,
+    in_len: i32,
+    out_ptr: i32,
+) -> wasmtime::Result<i32> {
+    let len = memory::len(in_len);
+    let costs = caller.data().costs;
+    charge(
+        &mut caller,
+        costs.call(len as u64, costs.precompiles.gas(op, len)),
+    )?;
+    let mem = memory_of(&caller)?;
+    let (data, state) = mem.data_and_store_mut(&mut caller);
+    let input = memory::slice(data, in_ptr, len)?;
+    memory::range(data.len(), out_ptr, op.output_len())?;
+    let backend = state
+        .backend
+        .unwrap_or(crate::bn254::Backend::default_for(op));
+    let result =
+        catch_unwind(AssertUnwindSafe(|| backend.run(op, input))).map_err(|_| HostTrap::Panic)?;
+    match result {
+        Ok(out) => {
+            memory::write(data, out_ptr, &out)?;
+            Ok(0)
+        }
+        Err(e) => {
+            state.last_host_error = Some(e);
+            Ok(1)
+        }
+    }
+}
+
+/// A linker that provides exactly the functions of [`FUNCTIONS`].
+pub fn linker(engine: &wasmtime::Engine) -> wasmtime::Result<Linker<CallState>> {
+    let mut l = Linker::new(engine);
+    l.func_wrap(MODULE, "input_size", input_size)?;
+    l.func_wrap(MODULE, "input_read", input_read)?;
+    l.func_wrap(MODULE, "output_write", output_write)?;
+    l.func_wrap(MODULE, "gas_left", gas_left)?;
+    l.func_wrap(
+        MODULE,
+        "alt_bn128_add",
+        |c: Caller<'_, CallState>, i: i32, n: i32, o: i32| bn254(c, Op::Add, i, n, o),
+    )?;
+    l.func_wrap(
+        MODULE,
+        "alt_bn128_mul",
+        |c: Caller<'_, CallState>, i: i32, n: i32, o: i32| bn254(c, Op::Mul, i, n, o),
+    )?;
+    l.func_wrap(
+        MODULE,
+        "alt_bn128_pairing",
+        |c: Caller<'_, CallState>, i: i32, n: i32, o: i32| bn254(c, Op::Pairing, i, n, o),
+    )?;
+    Ok(l)
+}

@@ -1,0 +1,77 @@
+//! Resource limits of the runtime, and which of them are deterministic.
+//!
+//! Deterministic limits are part of consensus: every node must use the same values,
+//! and exceeding one gives the same result everywhere (a trap, a failed `memory.grow`,
+//! a refused deploy or call). Node-local limits are safety nets that depend on the
+//! machine or the compiler; they protect the node and should never be reached by a
+//! correctly priced contract.
+
+use crate::gas::GasSchedule;
+
+/// Gas prices of the runtime's own work, besides the precompile schedule.
+/// One unit of gas is one unit of Wasmtime fuel (about one wasm instruction).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct HostCosts {
+    /// Charged on every host-function call, before anything else.
+    pub host_call: u64,
+    /// Charged per byte a host function reads from or writes to guest memory
+    /// (input_read, output_write, and the input of the crypto functions).
+    pub per_byte: u64,
+    /// The prices of the BN254 operations.
+    pub precompiles: GasSchedule,
+}
+
+impl Default for HostCosts {
+    fn default() -> Self {
+        HostCosts {
+            host_call: 100,
+            per_byte: 1,
+            precompiles: GasSchedule::ISTANBUL,
+        }
+    }
+}
+
+impl HostCosts {
+    /// The total price of a host call that moves `bytes` bytes and does `op_gas` work.
+    /// Saturates: an absurd length simply costs more gas than any call has.
+    pub fn call(&self, bytes: u64, op_gas: u64) -> u64 {
+        self.host_call
+            .saturating_add(self.per_byte.saturating_mul(bytes))
+            .saturating_add(op_gas)
+    }
+}
+
+/// All limits of a [`super::Runtime`].
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Deterministic: the largest linear memory a contract may have; `memory.grow`
+    /// beyond it returns −1.
+    pub max_memory_bytes: usize,
+    /// Deterministic: the largest call input; a larger one is refused before the call.
+    pub max_input_bytes: usize,
+    /// Deterministic: the largest output `output_write` accepts (a larger one traps).
+    pub max_output_bytes: usize,
+    /// Deterministic: the largest module `deploy` accepts.
+    pub max_code_bytes: usize,
+    /// Node-local: the native stack a call may use (`Config::max_wasm_stack`). The same
+    /// binary on the same platform traps at the same depth on every run, but another
+    /// compiler version or architecture may not: a chain must bound recursion
+    /// depth by gas, not by this.
+    pub max_wasm_stack: usize,
+    /// Node-local: how many instances may be live at once (pooling allocator slots),
+    /// i.e. the number of concurrent calls.
+    pub max_instances: u32,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_memory_bytes: 16 << 20,
+            max_input_bytes: 1 << 20,
+            max_output_bytes: 1 << 20,
+            max_code_bytes: 2 << 20,
+            max_wasm_stack: 512 << 10,
+            max_instances: 256,
+        }
+    }
+}
