@@ -1,0 +1,427 @@
+//! The Wasmtime runtime: every vector through the contract and pure-wasm paths, exact
+//! gas, bounds checks, deploy-time refusals, determinism of fresh and pooled instances.
+
+mod common;
+
+use zkhost::bn254::{self, Op};
+use zkhost::contracts::{self, Via};
+use zkhost::gas::GasSchedule;
+use zkhost::runtime::{
+    CodeHash, DeployError, ExecResult, HostCosts, Runtime, RuntimeConfig, TrapKind,
+};
+use zkhost::vectors;
+
+fn runtime() -> Runtime {
+    Runtime::new(RuntimeConfig::default()).expect("engine")
+}
+
+/// A test contract driven by its input: `in_ptr, in_len, out_ptr, dump` as four
+/// little-endian i32s, then a payload (at address 16). It calls the host function
+/// `name` with those arguments and outputs its return code; with `dump = 1` it instead
+/// outputs the 64 bytes at `out_ptr` (to inspect memory between calls). Every probe
+/// runs the same instructions, so gas differences between probes are host prices.
+fn probe(name: &str) -> String {
+    format!(
+        r#"
+(module
+  (import "zkhost" "input_read" (func $input_read (param i32)))
+  (import "zkhost" "output_write" (func $output_write (param i32 i32)))
+  (import "zkhost" "{name}" (func $f (param i32 i32 i32) (result i32)))
+  (memory (export "memory") 1 1)
+  (func (export "call")
+    (call $input_read (i32.const 0))
+    (if (i32.load (i32.const 12))
+      (then (call $output_write (i32.load (i32.const 8)) (i32.const 64)) (return)))
+    (i32.store (i32.const 60000)
+      (call $f (i32.load (i32.const 0)) (i32.load (i32.const 4)) (i32.load (i32.const 8))))
+    (call $output_write (i32.const 60000) (i32.const 4))))
+"#
+    )
+}
+
+fn host_name(op: Op) -> &'static str {
+    match op {
+        Op::Add => "alt_bn128_add",
+        Op::Mul => "alt_bn128_mul",
+        Op::Pairing => "alt_bn128_pairing",
+    }
+}
+
+fn probe_for(rt: &Runtime, op: Op) -> CodeHash {
+    deploy_wat(rt, &probe(host_name(op))).expect("probe deploys")
+}
+
+fn call_input(in_ptr: i32, in_len: i32, out_ptr: i32, payload: &[u8]) -> Vec<u8> {
+    [
+        &in_ptr.to_le_bytes()[..],
+        &in_len.to_le_bytes(),
+        &out_ptr.to_le_bytes(),
+        &0i32.to_le_bytes(),
+        payload,
+    ]
+    .concat()
+}
+
+fn dump_input(out_ptr: i32) -> Vec<u8> {
+    [
+        &0i32.to_le_bytes()[..],
+        &0i32.to_le_bytes(),
+        &out_ptr.to_le_bytes(),
+        &1i32.to_le_bytes(),
+    ]
+    .concat()
+}
+
+fn deploy_wat(rt: &Runtime, wat: &str) -> Result<CodeHash, DeployError> {
+    rt.deploy(&wat::parse_str(wat).expect("valid wat"))
+}
+
+#[test]
+fn runtime_is_send_and_sync() {
+    fn assert_send_sync<T: Send + Sync>() {}
+    assert_send_sync::<Runtime>();
+}
+
+#[test]
+fn every_vector_through_the_contract_and_wasm_paths_matches_native() {
+    let rt = runtime();
+    let dir = common::fixtures().join("vectors").join("bn254");
+    for via in [Via::Contract, Via::Wasm] {
+        let code = rt.deploy(via.wasm()).expect("bundled contract deploys");
+        for file in vectors::discover(&dir).expect("vectors") {
+            for v in &file.vectors {
+                let input = vectors::decode_hex(&v.input).expect("hex");
+                let native = bn254::run(file.op, &input);
+                let (_, result) =
+                    contracts::run_op(&rt, &code, file.op, &input, contracts::GENEROUS_GAS);
+                let result = result.map_err(|e| e.to_string());
+                assert_eq!(
+                    result,
+                    native.map_err(|e| e.to_string()),
+                    "{via:?} {}: {}",
+                    file.path.display(),
+                    v.name
+                );
+            }
+        }
+    }
+}
+
+/// The smallest gas limit with which the probe call succeeds (binary search), checking
+/// that one unit less traps out of gas.
+fn min_gas(rt: &Runtime, code: &CodeHash, input: &[u8]) -> u64 {
+    let (mut lo, mut hi) = (0u64, 10_000_000u64);
+    assert!(rt.call(code, input, hi).unwrap().output().is_some());
+    while lo + 1 < hi {
+        let mid = (lo + hi) / 2;
+        match rt.call(code, input, mid).unwrap().result {
+            ExecResult::Success(_) => hi = mid,
+            ExecResult::Trap(t) => {
+                assert_eq!(t, TrapKind::OutOfGas);
+                lo = mid;
+            }
+        }
+    }
+    let below = rt.call(code, input, hi - 1).unwrap();
+    assert_eq!(below.trap(), Some(TrapKind::OutOfGas));
+    assert_eq!(below.gas_used, hi - 1, "out of gas uses the whole limit");
+    hi
+}
+
+#[test]
+fn host_functions_charge_exactly_their_price() {
+    let rt = runtime();
+    let costs = HostCosts::default();
+    let schedule = GasSchedule::ISTANBUL;
+    let price = |op: Op, len: i32| costs.call(len as u64, schedule.gas(op, len as usize));
+    // Probes run the same instructions, so the difference in minimal gas between two
+    // (function, length) cases is exactly the difference in their prices.
+    let cases = [
+        (Op::Add, 128),
+        (Op::Add, 0),
+        (Op::Mul, 96),
+        (Op::Mul, 300),
+        (Op::Pairing, 0),
+        (Op::Pairing, 192),
+        (Op::Pairing, 385),
+    ];
+    let payload = vec![0u8; 400];
+    let mins: Vec<u64> = cases
+        .iter()
+        .map(|&(op, len)| {
+            min_gas(
+                &rt,
+                &probe_for(&rt, op),
+                &call_input(16, len, 1024, &payload),
+            )
+        })
+        .collect();
+    for (i, &(op, len)) in cases.iter().enumerate() {
+        let (op0, len0) = cases[0];
+        assert_eq!(
+            mins[i] as i64 - mins[0] as i64,
+            price(op, len) as i64 - price(op0, len0) as i64,
+            "{op} with {len} bytes"
+        );
+    }
+    // The absolute price is inside the total; the rest is the probe's few
+    // instructions and its input_read and output_write calls.
+    let rest = mins[0] - price(Op::Add, 128);
+    let io = costs.call(call_input(16, 128, 1024, &payload).len() as u64, 0) + costs.call(4, 0);
+    assert!(rest > io && rest < io + 50, "rest {rest}, io {io}");
+    assert_eq!(price(Op::Pairing, 192), 100 + 192 + 79_000);
+}
+
+#[test]
+fn out_of_gas_in_a_host_function_writes_nothing() {
+    let rt = runtime();
+    let code = probe_for(&rt, Op::Add);
+    let g = common::g1_bytes(&common::random_g1(&mut common::rng(9)));
+    let payload = [g.clone(), g].concat();
+    let input = call_input(16, 128, 4096, &payload);
+    let need = min_gas(&rt, &code, &input);
+    // Short of the add's price (the output_write after it costs 104, and the
+    // instructions in between fewer than 20): the trap comes from the add itself.
+    let short = need - HostCosts::default().call(4, 0) - 20;
+
+    let mut warm = rt.instantiate(&code).unwrap();
+    assert_eq!(
+        warm.call(&input, short).unwrap().trap(),
+        Some(TrapKind::OutOfGas)
+    );
+    assert_eq!(
+        warm.call(&dump_input(4096), 1_000_000).unwrap().output(),
+        Some(&[0u8; 64][..]),
+        "nothing written"
+    );
+    assert_eq!(
+        warm.call(&input, need).unwrap().output(),
+        Some(&0i32.to_le_bytes()[..])
+    );
+    let written = warm.call(&dump_input(4096), 1_000_000).unwrap();
+    assert_eq!(
+        written.output().unwrap(),
+        &bn254::run(Op::Add, &payload).unwrap()[..]
+    );
+}
+
+#[test]
+fn invalid_input_returns_one_and_writes_nothing() {
+    let rt = runtime();
+    for (op, payload) in [
+        (Op::Add, vec![0xffu8; 128]),
+        (Op::Mul, vec![0xff; 96]),
+        (Op::Pairing, vec![0x01; 192]),
+    ] {
+        let code = probe_for(&rt, op);
+        let mut warm = rt.instantiate(&code).unwrap();
+        let out = warm
+            .call(
+                &call_input(16, payload.len() as i32, 4096, &payload),
+                10_000_000,
+            )
+            .unwrap();
+        assert_eq!(out.output(), Some(&1i32.to_le_bytes()[..]), "{op}");
+        assert!(out.last_host_error.is_some());
+        assert_eq!(
+            warm.call(&dump_input(4096), 1_000_000).unwrap().output(),
+            Some(&[0u8; 64][..])
+        );
+    }
+}
+
+#[test]
+fn bad_pointers_and_lengths_trap_cleanly() {
+    let rt = runtime();
+    let page = 65_536i32;
+    let gas = u64::MAX / 2;
+    let cases = [
+        (
+            "input past the end",
+            Op::Add,
+            call_input(page - 10, 128, 1024, &[]),
+        ),
+        ("ptr + len overflows", Op::Add, call_input(-1, 2, 1024, &[])),
+        ("negative length", Op::Mul, call_input(16, -1, 1024, &[])),
+        (
+            "in_len 2^31-1",
+            Op::Add,
+            call_input(16, i32::MAX, 1024, &[]),
+        ),
+        (
+            "pairing in_len 2^31-1",
+            Op::Pairing,
+            call_input(0, i32::MAX, 1024, &[]),
+        ),
+        (
+            "output at the last byte",
+            Op::Add,
+            call_input(16, 128, page - 1, &[0u8; 128]),
+        ),
+        (
+            "output pointer negative",
+            Op::Mul,
+            call_input(16, 96, -64, &[0u8; 96]),
+        ),
+        (
+            "pairing output at the last byte",
+            Op::Pairing,
+            call_input(16, 0, page - 31, &[]),
+        ),
+    ];
+    for (what, op, input) in cases {
+        let out = rt.call(&probe_for(&rt, op), &input, gas).unwrap();
+        assert_eq!(out.trap(), Some(TrapKind::MemoryOutOfBounds), "{what}");
+    }
+    // Exactly at the end is in bounds.
+    let out = rt
+        .call(
+            &probe_for(&rt, Op::Pairing),
+            &call_input(16, 0, page - 32, &[]),
+            gas,
+        )
+        .unwrap();
+    assert!(out.output().is_some());
+    // With an ordinary gas limit, the price of 2^31-1 bytes is refused before any
+    // memory is touched.
+    let out = rt
+        .call(
+            &probe_for(&rt, Op::Pairing),
+            &call_input(0, i32::MAX, 1024, &[]),
+            10_000_000,
+        )
+        .unwrap();
+    assert_eq!(out.trap(), Some(TrapKind::OutOfGas));
+    assert_eq!(out.gas_used, 10_000_000);
+}
+
+#[test]
+fn deploy_refuses_what_abi_v1_does_not_allow() {
+    let rt = runtime();
+    let unknown_import = r#"(module (import "env" "foo" (func)) (memory (export "memory") 1) (func (export "call")))"#;
+    assert_eq!(
+        deploy_wat(&rt, unknown_import),
+        Err(DeployError::ImportNotAllowed("env::foo".into()))
+    );
+    let wrong_type = r#"(module (import "zkhost" "gas_left" (func (result i32))) (memory (export "memory") 1) (func (export "call")))"#;
+    assert!(
+        matches!(deploy_wat(&rt, wrong_type), Err(DeployError::ImportNotAllowed(m)) if m.contains("gas_left"))
+    );
+    let no_call = r#"(module (memory (export "memory") 1) (func (export "run")))"#;
+    assert_eq!(
+        deploy_wat(&rt, no_call),
+        Err(DeployError::MissingExport("call".into()))
+    );
+    let call_with_params =
+        r#"(module (memory (export "memory") 1) (func (export "call") (param i32)))"#;
+    assert!(matches!(
+        deploy_wat(&rt, call_with_params),
+        Err(DeployError::MissingExport(_))
+    ));
+    let no_memory = r#"(module (func (export "call")))"#;
+    assert!(
+        matches!(deploy_wat(&rt, no_memory), Err(DeployError::MissingExport(m)) if m.contains("memory"))
+    );
+    let simd = r#"(module (memory (export "memory") 1)
+        (func (export "call") (drop (i32x4.splat (i32.const 1)))))"#;
+    assert!(
+        matches!(deploy_wat(&rt, simd), Err(DeployError::Invalid(m)) if m.to_lowercase().contains("simd"))
+    );
+    let threads = r#"(module (memory (export "memory") 1 1 shared) (func (export "call")))"#;
+    assert!(
+        matches!(deploy_wat(&rt, threads), Err(DeployError::Invalid(m)) if m.contains("thread"))
+    );
+    let start =
+        r#"(module (memory (export "memory") 1) (func $s) (start $s) (func (export "call")))"#;
+    assert!(matches!(deploy_wat(&rt, start), Err(DeployError::Invalid(m)) if m.contains("start")));
+    let tail_call = r#"(module (memory (export "memory") 1) (func $f) (func (export "call") (return_call $f)))"#;
+    assert!(matches!(
+        deploy_wat(&rt, tail_call),
+        Err(DeployError::Invalid(_))
+    ));
+    assert!(matches!(
+        rt.deploy(b"not wasm"),
+        Err(DeployError::Invalid(_))
+    ));
+}
+
+#[test]
+fn nan_results_are_canonical() {
+    // 0/0 on x86-64 produces the negative "default NaN" 0xfff8...; canonicalization
+    // turns every NaN result into the positive canonical NaN, on every machine.
+    let rt = runtime();
+    let wat = r#"(module
+      (import "zkhost" "output_write" (func $out (param i32 i32)))
+      (memory (export "memory") 1)
+      (func (export "call")
+        (i64.store (i32.const 0) (i64.reinterpret_f64 (f64.div (f64.const 0) (f64.const 0))))
+        (i32.store (i32.const 8) (i32.reinterpret_f32 (f32.sqrt (f32.const -1))))
+        (call $out (i32.const 0) (i32.const 12))))"#;
+    let code = deploy_wat(&rt, wat).unwrap();
+    let out = rt.call(&code, &[], 1_000).unwrap();
+    let bytes = out.output().expect("success");
+    assert_eq!(
+        u64::from_le_bytes(bytes[..8].try_into().unwrap()),
+        0x7ff8_0000_0000_0000
+    );
+    assert_eq!(
+        u32::from_le_bytes(bytes[8..].try_into().unwrap()),
+        0x7fc0_0000
+    );
+}
+
+#[test]
+fn fresh_and_pooled_instances_use_the_same_gas() {
+    let rt = runtime();
+    let code = rt.deploy(contracts::PRECOMPILES_WASM).unwrap();
+    let mut rng = common::rng(11);
+    let input = contracts::Message::for_op(Op::Pairing, common::pairs(&mut rng, 2));
+    let message = parity_scale_codec::Encode::encode(&input);
+    let first = rt.call(&code, &message, 10_000_000).unwrap();
+    let second = rt.call(&code, &message, 10_000_000).unwrap();
+    let mut warm = rt.instantiate(&code).unwrap();
+    let third = warm.call(&message, 10_000_000).unwrap();
+    let fourth = warm.call(&message, 10_000_000).unwrap();
+    assert!(first.output().is_some());
+    for o in [&second, &third, &fourth] {
+        assert_eq!(o, &first);
+    }
+    // Deploying the same code again hits the cache and names the same contract.
+    assert_eq!(rt.deploy(contracts::PRECOMPILES_WASM).unwrap(), code);
+}
+
+#[test]
+fn outcomes_round_trip_through_scale() {
+    use parity_scale_codec::{Decode, Encode};
+    let rt = runtime();
+    let code = rt.deploy(contracts::PRECOMPILES_WASM).unwrap();
+    for gas in [10u64, 10_000_000] {
+        let message = contracts::Message::Add(vec![0; 128]).encode();
+        let outcome = rt.call(&code, &message, gas).unwrap();
+        let decoded = zkhost::runtime::Outcome::decode(&mut &outcome.encode()[..]).unwrap();
+        assert_eq!(decoded.result, outcome.result);
+        assert_eq!(decoded.gas_used, outcome.gas_used);
+    }
+}
+
+#[test]
+fn pairing_bench_repeats_the_check() {
+    use parity_scale_codec::Encode;
+    let rt = runtime();
+    let code = rt.deploy(contracts::PAIRING_BENCH_WASM).unwrap();
+    let input = common::pairs(&mut common::rng(12), 2);
+    let one = rt
+        .call(&code, &(1u32, input.clone()).encode(), 100_000_000)
+        .unwrap();
+    let five = rt
+        .call(&code, &(5u32, input.clone()).encode(), 100_000_000)
+        .unwrap();
+    assert_eq!(one.output(), five.output());
+    let per_check = HostCosts::default().call(384, GasSchedule::ISTANBUL.gas(Op::Pairing, 384));
+    // Four more checks cost four more prices, plus the loop's few instructions.
+    let extra = five.gas_used - one.gas_used;
+    assert!(
+        extra >= 4 * per_check && extra < 4 * per_check + 400,
+        "extra {extra}"
+    );
+}
