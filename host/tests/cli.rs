@@ -1,0 +1,204 @@
+//! The `zkhost` command line, run as a user would.
+
+mod common;
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn zkhost(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_zkhost"))
+        .args(args)
+        .output()
+        .expect("run zkhost")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn add_input() -> String {
+    let g = common::g1_bytes(&common::random_g1(&mut common::rng(21)));
+    hex::encode([g.clone(), g].concat())
+}
+
+#[test]
+fn precompile_prints_hex_and_exits_zero() {
+    let input = add_input();
+    let expected = hex::encode(
+        zkhost::bn254::run(zkhost::bn254::Op::Add, &hex::decode(&input).unwrap()).unwrap(),
+    );
+    for arg in [input.clone(), format!("0x{input}")] {
+        let o = zkhost(&["precompile", "bn254-add", &arg]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert_eq!(stdout(&o), format!("{expected}\n"));
+    }
+    for backend in ["substrate-bn", "arkworks", "halo2curves"] {
+        let o = zkhost(&["precompile", "bn254-add", &input, "--backend", backend]);
+        assert_eq!(stdout(&o), format!("{expected}\n"), "{backend}");
+    }
+    // Empty input: the pairing check of nothing is true; ECADD of nothing is O + O.
+    let o = zkhost(&["precompile", "bn254-pairing", ""]);
+    assert_eq!(stdout(&o), format!("{}1\n", "0".repeat(63)));
+    let o = zkhost(&["precompile", "bn254-add", "0x"]);
+    assert_eq!(stdout(&o), format!("{}\n", "0".repeat(128)));
+}
+
+#[test]
+fn invalid_input_prints_the_reason_and_exits_one() {
+    let o = zkhost(&["precompile", "bn254-pairing", "00"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        "error: pairing input length not a multiple of 192\n"
+    );
+    assert!(stdout(&o).is_empty());
+    let o = zkhost(&["precompile", "bn254-mul", &"ff".repeat(96)]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        "error: G1 coordinate not less than field modulus\n"
+    );
+    let o = zkhost(&["precompile", "bn254-add", "zz"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).starts_with("error: invalid hex"));
+    let o = zkhost(&["precompile", "bn254-add", "00", "--backend", "mcl"]);
+    assert_eq!(o.status.code(), Some(2), "usage error");
+}
+
+#[test]
+fn every_path_prints_the_same_lines() {
+    let inputs = [
+        add_input(),
+        "ff".repeat(128),
+        String::new(),
+        "00".repeat(129),
+    ];
+    for input in &inputs {
+        for op in ["bn254-add", "bn254-mul", "bn254-pairing"] {
+            let native = zkhost(&["precompile", op, input]);
+            for via in ["contract", "wasm"] {
+                let other = zkhost(&["precompile", op, input, "--via", via]);
+                assert_eq!(
+                    other.status.code(),
+                    native.status.code(),
+                    "{op} --via {via}"
+                );
+                assert_eq!(stdout(&other), stdout(&native), "{op} --via {via}");
+                assert_eq!(stderr(&other), stderr(&native), "{op} --via {via}");
+            }
+        }
+    }
+}
+
+#[test]
+fn stdin_mode_handles_100_000_lines() {
+    let good = add_input();
+    let lines: Vec<String> = (0..100_000)
+        .map(|i| {
+            if i % 10 == 3 {
+                "ff".repeat(64)
+            } else {
+                good.clone()
+            }
+        })
+        .collect();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_zkhost"))
+        .args(["precompile", "bn254-add", "--stdin"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let text = lines.join("\n") + "\n";
+    let writer = std::thread::spawn(move || stdin.write_all(text.as_bytes()));
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    assert!(out.status.success());
+    let expected_ok = hex::encode(
+        zkhost::bn254::run(zkhost::bn254::Op::Add, &hex::decode(&good).unwrap()).unwrap(),
+    );
+    let got: Vec<&str> = std::str::from_utf8(&out.stdout).unwrap().lines().collect();
+    assert_eq!(got.len(), 100_000);
+    for (i, line) in got.iter().enumerate() {
+        if i % 10 == 3 {
+            assert_eq!(*line, "error: G1 coordinate not less than field modulus");
+        } else {
+            assert_eq!(*line, expected_ok);
+        }
+    }
+}
+
+#[test]
+fn vectors_command_reports_and_fails_on_failure() {
+    let dir = common::fixtures().join("vectors").join("bn254");
+    let o = zkhost(&["vectors", dir.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stdout(&o));
+    assert_eq!(stdout(&o).lines().last(), Some("155 passed, 0 failed"));
+    assert_eq!(stdout(&o).lines().count(), 10);
+
+    // A must-succeed vector with a wrong expectation, and a must-fail vector that passes.
+    let tmp = std::env::temp_dir().join(format!("zkhost-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    std::fs::write(
+        tmp.join("bn256Add.json"),
+        r#"[{"Input": "", "Expected": "01", "Name": "wrong"}]"#,
+    )
+    .unwrap();
+    std::fs::write(
+        tmp.join("fail-bn256ScalarMul.json"),
+        r#"[{"Input": "", "ExpectedError": "x", "Name": "valid"}]"#,
+    )
+    .unwrap();
+    let o = zkhost(&["vectors", tmp.to_str().unwrap(), "--via", "contract"]);
+    std::fs::remove_dir_all(&tmp).unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stdout(&o).lines().last(), Some("0 passed, 2 failed"));
+}
+
+#[test]
+fn call_prints_one_json_line() {
+    let wasm = common::fixtures()
+        .join("contracts")
+        .join("precompiles.wasm");
+    // Message::Pairing(empty): index 2, compact length 0.
+    let o = zkhost(&["call", wasm.to_str().unwrap(), "0200"]);
+    assert!(o.status.success());
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["status"], "success");
+    assert_eq!(v["output"], format!("0080{}01", "0".repeat(62)));
+    assert!(v["gas_used"].as_u64().unwrap() > 45_000);
+
+    let o = zkhost(&["call", wasm.to_str().unwrap(), "0200", "--gas", "1000"]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(
+        (
+            v["status"].as_str(),
+            v["trap"].as_str(),
+            v["gas_used"].as_u64()
+        ),
+        (Some("trap"), Some("out of gas"), Some(1000))
+    );
+
+    let bad = std::env::temp_dir().join(format!("zkhost-bad-{}.wasm", std::process::id()));
+    std::fs::write(&bad, wat::parse_str(r#"(module (import "env" "f" (func)) (memory (export "memory") 1) (func (export "call")))"#).unwrap())
+        .unwrap();
+    let o = zkhost(&["call", bad.to_str().unwrap(), ""]);
+    std::fs::remove_file(&bad).unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(stderr(&o), "error: import not allowed: env::f\n");
+}
+
+#[test]
+fn help_explains_every_command() {
+    let o = zkhost(&["--help"]);
+    assert!(o.status.success());
+    for cmd in ["precompile", "vectors", "call"] {
+        assert!(stdout(&o).contains(cmd));
+        let h = zkhost(&[cmd, "--help"]);
+        assert!(h.status.success() && stdout(&h).len() > 200, "{cmd} --help");
+    }
+}
