@@ -9,6 +9,7 @@
 //!
 //! The crypto core (`bn254`, `gas`) never depends on the WebAssembly runtime.
 
+pub mod bench;
 pub mod bn254;
 pub mod contracts;
 pub mod gas;

@@ -65,6 +65,12 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Path::Native)]
         via: Path,
     },
+    /// Measure every host function natively, through a contract (warm and cold), and in
+    /// pure WebAssembly; fit, compare backends, and propose a gas schedule.
+    ///
+    /// Prints a Markdown report (or writes it with --markdown); --json writes the
+    /// results (schema 1), --svg the plots. A progress bar runs on stderr.
+    Bench(zkhost::bench::BenchArgs),
     /// Deploy a contract, call it once, print the outcome as one JSON line.
     ///
     /// Prints `{"status": "success"|"trap", "output": hex, "trap": reason, "gas_used": N}`
@@ -171,6 +177,7 @@ fn main() -> ExitCode {
             input_hex,
             gas,
         } => call(&wasm_file, &input_hex, gas),
+        Command::Bench(args) => zkhost::bench::run(&args),
     }
 }
 

@@ -425,3 +425,20 @@ fn pairing_bench_repeats_the_check() {
         "extra {extra}"
     );
 }
+
+#[test]
+fn a_warm_instance_survives_many_calls() {
+    // The guest heap is released after each call: memory must not grow call after
+    // call until the cap (a bug that once made warm instances trap after ~250 calls).
+    use parity_scale_codec::Encode;
+    let rt = runtime();
+    let code = rt.deploy(contracts::PRECOMPILES_WASM).unwrap();
+    let mut warm = rt.instantiate(&code).unwrap();
+    let message = contracts::Message::for_op(Op::Add, bn254::sample::add_input(5)).encode();
+    let expected = bn254::run(Op::Add, &bn254::sample::add_input(5)).unwrap();
+    let first = warm.call(&message, 1_000_000).unwrap();
+    for _ in 0..3_000 {
+        assert_eq!(warm.call(&message, 1_000_000).unwrap(), first);
+    }
+    assert_eq!(contracts::decode_response(&first).unwrap(), expected);
+}

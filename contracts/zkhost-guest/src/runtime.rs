@@ -8,11 +8,11 @@ use core::ptr;
 /// The WebAssembly page size.
 const PAGE: usize = 65536;
 
-/// Hands out memory above the module's initial memory, growing it as needed. Never
+/// Hands out memory from the linker's heap base, growing memory as needed. Never
 /// frees individually: a call is short-lived, and [`reset_heap`] releases everything
 /// at its end, so a warm instance reused for many calls does not run out of memory.
 struct BumpAllocator {
-    /// The next free address, or 0 before the first allocation.
+    /// The next free address, or 0 before the first allocation of a call.
     next: Cell<usize>,
     /// The end of memory.
     end: Cell<usize>,
@@ -24,9 +24,10 @@ unsafe impl Sync for BumpAllocator {}
 unsafe impl GlobalAlloc for BumpAllocator {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         if self.next.get() == 0 {
-            let end = wasm32::memory_size(0) * PAGE;
-            self.next.set(end);
-            self.end.set(end);
+            // The heap starts where the linker put it (after data and stack) and ends
+            // at the current memory size, which earlier calls may have grown.
+            self.next.set(heap_base());
+            self.end.set(wasm32::memory_size(0) * PAGE);
         }
         // `align` is a power of two.
         let mask = layout.align() - 1;
@@ -61,8 +62,22 @@ static ALLOCATOR: BumpAllocator = BumpAllocator {
 
 /// Releases every allocation at once. Called by [`crate::handle`] when a call has
 /// finished and nothing it allocated is alive any more.
+///
+/// The next call then starts from the same heap base, so a call costs the same gas on
+/// a fresh instance and on one reused for many calls (unless it needs more memory than
+/// any call before it, and grows it).
 pub(crate) fn reset_heap() {
     ALLOCATOR.next.set(0);
+}
+
+extern "C" {
+    /// The first address after static data and the stack, defined by the linker.
+    static __heap_base: u8;
+}
+
+fn heap_base() -> usize {
+    // SAFETY: only the address of the linker-defined symbol is taken, never its value.
+    unsafe { ptr::addr_of!(__heap_base) as usize }
 }
 
 #[panic_handler]

@@ -18,6 +18,7 @@
 //! WebAssembly runtime.
 
 pub mod encoding;
+pub mod sample;
 
 mod arkworks;
 mod halo2curves;
@@ -57,20 +58,24 @@ pub enum Error {
     /// The G2 point is on the twist but outside the order-r subgroup.
     #[error("G2 point not in r-torsion subgroup")]
     G2NotInSubgroup,
+    /// The MSM input is empty or not a multiple of 96 bytes.
+    #[error("MSM input length not a positive multiple of 96")]
+    MsmLength,
 }
 
 impl Error {
-    /// Every error, in the order of their codes (1 to 6).
-    pub const ALL: [Error; 6] = [
+    /// Every error, in the order of their codes (1 to 7).
+    pub const ALL: [Error; 7] = [
         Error::PairingLength,
         Error::G1CoordinateNotInField,
         Error::G2CoordinateNotInField,
         Error::G1NotOnCurve,
         Error::G2NotOnCurve,
         Error::G2NotInSubgroup,
+        Error::MsmLength,
     ];
 
-    /// A stable one-byte code (1 to 6), used where an error crosses the contract
+    /// A stable one-byte code (1 to 7), used where an error crosses the contract
     /// boundary (the pure-WebAssembly contract reports it in its response).
     pub fn code(self) -> u8 {
         match self {
@@ -80,6 +85,7 @@ impl Error {
             Error::G1NotOnCurve => 4,
             Error::G2NotOnCurve => 5,
             Error::G2NotInSubgroup => 6,
+            Error::MsmLength => 7,
         }
     }
 
@@ -172,7 +178,7 @@ impl Backend {
     pub fn default_for(op: Op) -> Backend {
         match op {
             Op::Add => Backend::Halo2curves,
-            Op::Mul => Backend::Halo2curves,
+            Op::Mul => Backend::Arkworks,
             Op::Pairing => Backend::Halo2curves,
         }
     }

@@ -1,0 +1,292 @@
+//! The benchmark report: Markdown for people, JSON (schema 1) for tools.
+
+use std::fmt::Write;
+
+use serde_json::{json, Value};
+
+use super::{PathKind, Results};
+use crate::bn254::{Backend, Op};
+use crate::gas::GasSchedule;
+
+fn fmt_ns(ns: f64) -> String {
+    if ns >= 1e6 {
+        format!("{:.2} ms", ns / 1e6)
+    } else if ns >= 1e3 {
+        format!("{:.1} µs", ns / 1e3)
+    } else {
+        format!("{ns:.0} ns")
+    }
+}
+
+fn sizes(r: &Results, op: Op) -> Vec<usize> {
+    let mut v: Vec<usize> = r
+        .samples
+        .iter()
+        .filter(|s| s.op == op)
+        .map(|s| s.size)
+        .collect();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+/// The machine the run was on.
+pub fn machine() -> Value {
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("model name"))
+                .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown".into());
+    json!({
+        "cpu": cpu,
+        "cores": std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),
+        "os": std::env::consts::OS,
+        "arch": std::env::consts::ARCH,
+        "zkhost": env!("CARGO_PKG_VERSION"),
+    })
+}
+
+/// The JSON document: `{"schema": 1, "machine", "results", "fits", "schedule"}`.
+pub fn json(r: &Results) -> Value {
+    let results: Vec<Value> = r
+        .samples
+        .iter()
+        .map(|s| {
+            json!({"op": s.op.name(), "size": s.size, "path": s.path.name(), "backend": s.backend.name(),
+                   "median_ns": s.median_ns, "gas": s.gas})
+        })
+        .collect();
+    let fits: Vec<Value> = r
+        .pairing_fit
+        .iter()
+        .map(|f| json!({"op": Op::Pairing.name(), "a_ns": f.a, "b_ns": f.b, "r2": f.r2}))
+        .collect();
+    let schedule: Vec<Value> = schedule_rows(r)
+        .into_iter()
+        .map(|(op, size, eip, proposed)| {
+            json!({"op": op.name(), "size": size, "eip1108_gas": eip, "proposed_gas": proposed})
+        })
+        .collect();
+    json!({"schema": 1, "machine": machine(), "results": results, "fits": fits, "schedule": schedule})
+}
+
+/// (op, size, EIP-1108 gas, proposed gas) for every native measurement.
+fn schedule_rows(r: &Results) -> Vec<(Op, usize, u64, u64)> {
+    let mut rows = Vec::new();
+    for op in Op::ALL {
+        for size in sizes(r, op) {
+            let len = if op == Op::Pairing { 192 * size } else { 0 };
+            if let Some(p) = r.proposed_gas(op, size) {
+                rows.push((op, size, GasSchedule::ISTANBUL.gas(op, len), p));
+            }
+        }
+    }
+    rows
+}
+
+/// The Markdown report.
+pub fn markdown(r: &Results) -> String {
+    let mut o = String::new();
+    let m = machine();
+    let _ = writeln!(o, "# zkhost gas-cost benchmark\n");
+    let _ = writeln!(
+        o,
+        "Machine: {} ({} cores, {}/{}). Run: {}. Times are medians of one call.\n",
+        m["cpu"].as_str().unwrap_or("?"),
+        m["cores"],
+        m["os"].as_str().unwrap_or("?"),
+        m["arch"].as_str().unwrap_or("?"),
+        if r.quick { "--quick" } else { "full" }
+    );
+
+    let _ = writeln!(
+        o,
+        "## Paths: native, contract, cold contract, pure WebAssembly\n"
+    );
+    let _ = writeln!(
+        o,
+        "| op | size | native | contract | contract-cold | wasm | contract/native | cold − native | wasm/native | gas (contract) | fuel (wasm) |"
+    );
+    let _ = writeln!(o, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for op in Op::ALL {
+        for size in sizes(r, op) {
+            let d = Backend::default_for(op);
+            let get = |p: PathKind| {
+                r.time(
+                    op,
+                    size,
+                    p,
+                    if p == PathKind::Wasm { None } else { Some(d) },
+                )
+            };
+            let (Some(n), Some(c), Some(cold)) = (
+                get(PathKind::Native),
+                get(PathKind::Contract),
+                get(PathKind::ContractCold),
+            ) else {
+                continue;
+            };
+            let w = get(PathKind::Wasm);
+            let _ = writeln!(
+                o,
+                "| {op} | {size} | {} | {} | {} | {} | {:.3} | {} | {} | {} | {} |",
+                fmt_ns(n.median_ns),
+                fmt_ns(c.median_ns),
+                fmt_ns(cold.median_ns),
+                w.map_or("—".into(), |w| fmt_ns(w.median_ns)),
+                c.median_ns / n.median_ns,
+                fmt_ns(cold.median_ns - n.median_ns),
+                w.map_or("—".into(), |w| format!(
+                    "{:.1}",
+                    w.median_ns / n.median_ns
+                )),
+                c.gas,
+                w.map_or("—".into(), |w| w.gas.to_string()),
+            );
+        }
+    }
+
+    let _ = writeln!(
+        o,
+        "\n## Backends (native, ratio = substrate-bn time / backend time)\n"
+    );
+    let _ = writeln!(
+        o,
+        "| op | size | {} |",
+        Backend::ALL.map(|b| b.name()).join(" | ")
+    );
+    let _ = writeln!(o, "|---|---:|{}", "---:|".repeat(Backend::ALL.len()));
+    for op in Op::ALL {
+        for size in sizes(r, op) {
+            let times: Vec<Option<f64>> = Backend::ALL
+                .iter()
+                .map(|&b| {
+                    r.time(op, size, PathKind::Native, Some(b))
+                        .map(|s| s.median_ns)
+                })
+                .collect();
+            let Some(reference) = times[0] else { continue };
+            if times.iter().any(Option::is_none) {
+                continue;
+            }
+            let cells: Vec<String> = times
+                .iter()
+                .flatten()
+                .map(|t| format!("{} ({:.2}×)", fmt_ns(*t), reference / t))
+                .collect();
+            let _ = writeln!(o, "| {op} | {size} | {} |", cells.join(" | "));
+        }
+    }
+
+    let _ = writeln!(o, "\n## Fits\n");
+    let eip = GasSchedule::ISTANBUL;
+    for (name, f) in [
+        ("native", r.pairing_fit),
+        ("contract", r.pairing_contract_fit),
+    ] {
+        if let Some(f) = f {
+            let _ = writeln!(
+                o,
+                "- pairing, {name}: time = {} + {}·k, R² = {:.4}{}",
+                fmt_ns(f.a),
+                fmt_ns(f.b),
+                f.r2,
+                if f.r2 < 0.99 {
+                    " (below 0.99: noisy machine; rerun without --quick)"
+                } else {
+                    ""
+                }
+            );
+        }
+    }
+    if let Some(f) = r.pairing_fit {
+        let _ = writeln!(
+            o,
+            "- EIP-1108 prices the pairing as {} + {}·k gas: base/per-pair = {:.2}; measured A/B = {:.2}.",
+            eip.pairing_base,
+            eip.pairing_per_pair,
+            eip.pairing_base as f64 / eip.pairing_per_pair as f64,
+            f.a / f.b
+        );
+    }
+
+    let _ = writeln!(
+        o,
+        "\n## Throughput at today's prices and a proposed schedule ({} Mgas/s)\n",
+        r.target_mgas
+    );
+    let _ = writeln!(
+        o,
+        "| op | size | native time | EIP-1108 gas | Mgas/s at EIP-1108 | proposed gas |"
+    );
+    let _ = writeln!(o, "|---|---:|---:|---:|---:|---:|");
+    for (op, size, eip_gas, proposed) in schedule_rows(r) {
+        let Some(n) = r.time(op, size, PathKind::Native, Some(Backend::default_for(op))) else {
+            continue;
+        };
+        let _ = writeln!(
+            o,
+            "| {op} | {size} | {} | {eip_gas} | {:.1} | {proposed} |",
+            fmt_ns(n.median_ns),
+            eip_gas as f64 / n.median_ns * 1000.0
+        );
+    }
+    if let Some(f) = r.pairing_fit {
+        let g = r.gas_per_ns();
+        let _ = writeln!(
+            o,
+            "\nProposed pairing price: {} + {}·k gas (from the fit). A schedule at {} Mgas/s charges {:.3} gas per ns.",
+            super::round3(f.a * g),
+            super::round3(f.b * g),
+            r.target_mgas,
+            g
+        );
+    }
+    if let Some(fuel) = r.fuel_per_ns() {
+        let _ = writeln!(
+            o,
+            "\nWasm execution: the pure-WebAssembly path burns {fuel:.2} fuel per ns, so at {} Mgas/s one unit of fuel should cost {:.4} gas \
+             (today 1 gas = 1 fuel): contract code and host functions on the same clock.",
+            r.target_mgas,
+            r.gas_per_ns() / fuel
+        );
+    }
+
+    let _ = writeln!(o, "\n## Targets\n");
+    let ratio = |op: Op, size: usize| {
+        let d = Some(Backend::default_for(op));
+        Some(
+            r.time(op, size, PathKind::Contract, d)?.median_ns
+                / r.time(op, size, PathKind::Native, d)?.median_ns,
+        )
+    };
+    if let Some(x) = ratio(Op::Pairing, 2) {
+        let _ = writeln!(
+            o,
+            "- pairing ×2 through a warm contract: {:+.2}% of native (target within 2%)",
+            (x - 1.0) * 100.0
+        );
+    }
+    if let Some(x) = ratio(Op::Add, 1) {
+        let _ = writeln!(
+            o,
+            "- add through a warm contract: {:+.1}% of native (target within 10%)",
+            (x - 1.0) * 100.0
+        );
+    }
+    let d = Some(Backend::default_for(Op::Add));
+    if let (Some(c), Some(n)) = (
+        r.time(Op::Add, 1, PathKind::ContractCold, d),
+        r.time(Op::Add, 1, PathKind::Native, d),
+    ) {
+        let _ = writeln!(
+            o,
+            "- a cold call adds {} to native add (target under 10 µs)",
+            fmt_ns(c.median_ns - n.median_ns)
+        );
+    }
+    o
+}
