@@ -53,6 +53,8 @@ pub struct Limits {
     pub max_output_bytes: usize,
     /// Deterministic: the largest module `deploy` accepts.
     pub max_code_bytes: usize,
+    /// Deterministic: the most functions a module may define.
+    pub max_functions: u32,
     /// Node-local: the native stack a call may use (`Config::max_wasm_stack`). The same
     /// binary on the same platform traps at the same depth on every run, but another
     /// compiler version or architecture may not: a chain must bound recursion
@@ -70,6 +72,7 @@ impl Default for Limits {
             max_input_bytes: 1 << 20,
             max_output_bytes: 1 << 20,
             max_code_bytes: 2 << 20,
+            max_functions: 10_000,
             max_wasm_stack: 512 << 10,
             max_instances: 256,
         }

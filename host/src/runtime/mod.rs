@@ -5,6 +5,15 @@
 //! `call` instantiates it from a pre-linked [`InstancePre`] in a pooled slot, runs
 //! `call` with the gas limit as fuel, and returns an [`Outcome`]. [`WarmInstance`]
 //! keeps one instance for repeated calls (benchmarks, batched execution).
+#![cfg_attr(
+    not(test),
+    deny(
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic,
+        clippy::indexing_slicing
+    )
+)]
 
 pub mod abi;
 pub mod engine;
@@ -172,12 +181,16 @@ impl Runtime {
         }
         let module =
             Module::new(&self.engine, wasm).map_err(|e| DeployError::Invalid(format!("{e:#}")))?;
-        check_no_start(wasm)?;
+        check_structure(wasm, self.config.limits.max_functions)?;
         check_interface(&module)?;
         let pre = self
             .linker
             .instantiate_pre(&module)
             .map_err(|e| DeployError::ImportNotAllowed(format!("{e:#}")))?;
+        // Instantiate once, running no code: a memory larger than the cap or a data
+        // segment outside memory is refused here, once, not at every call.
+        self.new_instance(&pre)
+            .map_err(|e| DeployError::Invalid(e.to_string()))?;
         self.contracts
             .write()
             .unwrap_or_else(|p| p.into_inner())
@@ -213,7 +226,10 @@ impl Runtime {
 
     /// Instantiates a deployed contract for repeated calls.
     pub fn instantiate(&self, code: &CodeHash) -> Result<WarmInstance, CallError> {
-        let pre = self.contract(code)?;
+        self.new_instance(&*self.contract(code)?)
+    }
+
+    fn new_instance(&self, pre: &InstancePre<CallState>) -> Result<WarmInstance, CallError> {
         let state = CallState {
             input: Vec::new(),
             output: Vec::new(),
@@ -317,14 +333,22 @@ fn trap_kind(e: &wasmtime::Error) -> TrapKind {
     }
 }
 
-/// Refuses a start function: contract code runs only inside a metered `call`.
-fn check_no_start(wasm: &[u8]) -> Result<(), DeployError> {
+/// Structural limits checked before compiling: no start function (contract code runs
+/// only inside a metered `call`), and at most `max_functions` functions (compile time
+/// and code size grow with them; deterministic).
+fn check_structure(wasm: &[u8], max_functions: u32) -> Result<(), DeployError> {
     for payload in wasmparser::Parser::new(0).parse_all(wasm) {
         match payload {
             Ok(wasmparser::Payload::StartSection { .. }) => {
                 return Err(DeployError::Invalid(
                     "a start function is not allowed".into(),
                 ))
+            }
+            Ok(wasmparser::Payload::FunctionSection(f)) if f.count() > max_functions => {
+                return Err(DeployError::Invalid(format!(
+                    "{} functions exceed the limit of {max_functions}",
+                    f.count()
+                )))
             }
             Ok(_) => {}
             Err(e) => return Err(DeployError::Invalid(e.to_string())),
