@@ -13,6 +13,7 @@ pub mod measure;
 pub mod plot;
 pub mod report;
 
+use std::cell::RefCell;
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressStyle};
@@ -161,6 +162,7 @@ struct Plan {
     pairing_sizes: Vec<usize>,
     wasm_pairing_sizes: Vec<usize>,
     backend_pairing_sizes: Vec<usize>,
+    rounds: usize,
     budget: Budget,
     slow_budget: Budget,
 }
@@ -172,13 +174,14 @@ impl Plan {
                 pairing_sizes: vec![1, 2, 4, 6, 8, 10],
                 wasm_pairing_sizes: vec![1, 2],
                 backend_pairing_sizes: vec![1, 2, 4, 10],
+                rounds: 3,
                 budget: Budget {
-                    time: Duration::from_millis(200),
-                    min_samples: 5,
+                    time: Duration::from_millis(70),
+                    min_samples: 3,
                 },
                 slow_budget: Budget {
-                    time: Duration::from_millis(300),
-                    min_samples: 3,
+                    time: Duration::from_millis(100),
+                    min_samples: 2,
                 },
             }
         } else {
@@ -186,24 +189,17 @@ impl Plan {
                 pairing_sizes: (1..=10).collect(),
                 wasm_pairing_sizes: vec![1, 2, 4],
                 backend_pairing_sizes: vec![1, 2, 4, 10],
+                rounds: 5,
                 budget: Budget {
-                    time: Duration::from_millis(1500),
-                    min_samples: 11,
+                    time: Duration::from_millis(300),
+                    min_samples: 5,
                 },
                 slow_budget: Budget {
-                    time: Duration::from_secs(2),
-                    min_samples: 5,
+                    time: Duration::from_millis(400),
+                    min_samples: 3,
                 },
             }
         }
-    }
-
-    fn steps(&self) -> u64 {
-        let per_op = 4 + Backend::ALL.len();
-        (2 * per_op
-            + self.pairing_sizes.len() * 3
-            + self.wasm_pairing_sizes.len()
-            + self.backend_pairing_sizes.len() * Backend::ALL.len()) as u64
     }
 }
 
@@ -254,124 +250,168 @@ fn checked(instance: &mut WarmInstance, message: &[u8]) -> Result<u64, String> {
     }
 }
 
+/// One thing to time: what it is, its gas, and how to run it once.
+struct Job<'a> {
+    op: Op,
+    size: usize,
+    path: PathKind,
+    backend: Backend,
+    gas: u64,
+    slow: bool,
+    run: Box<dyn FnMut() + 'a>,
+}
+
+/// Boxes a measured closure.
+fn boxed<'a>(f: impl FnMut() + 'a) -> Box<dyn FnMut() + 'a> {
+    Box::new(f)
+}
+
 /// Measures every operation on every path; `progress` is advanced once per measurement.
+///
+/// Every measurement is taken in several rounds, each round going once through all
+/// of them, and the median of the rounds is kept: a slow drift of the machine's load
+/// then affects every path and size alike instead of skewing one of them.
 pub fn measure_all(
     quick: bool,
     target_mgas: f64,
     progress: &ProgressBar,
 ) -> Result<Results, String> {
     let plan = Plan::new(quick);
-    progress.set_length(plan.steps());
-    let mut c = Contracts::new()?;
+    let c = Contracts::new()?;
+    let warm = RefCell::new(c.warm);
+    let wasm = RefCell::new(c.wasm);
+    let (runtime, contract) = (&c.runtime, &c.contract);
     let schedule = GasSchedule::ISTANBUL;
-    let mut samples = Vec::new();
+
     let mut cases: Vec<(Op, usize, bool)> = vec![(Op::Add, 1, true), (Op::Mul, 1, true)];
     for &k in &plan.pairing_sizes {
         cases.push((Op::Pairing, k, plan.wasm_pairing_sizes.contains(&k)));
     }
+    let mut jobs: Vec<Job> = Vec::new();
     for (op, size, with_wasm) in cases {
         let input = input_for(op, size);
         let message = Message::for_op(op, input.clone()).encode();
         let backend = Backend::default_for(op);
-        let budget = if op == Op::Pairing {
-            plan.slow_budget
-        } else {
-            plan.budget
+        let slow = op == Op::Pairing;
+        let native_gas = schedule.gas(op, input.len());
+        let gas = checked(&mut warm.borrow_mut(), &message)?;
+        let job = |path, backend, gas, slow, run| Job {
+            op,
+            size,
+            path,
+            backend,
+            gas,
+            slow,
+            run,
         };
-        progress.set_message(format!("{op} x{size}"));
-
-        let native = measure::median_ns(budget, || {
-            let _ = std::hint::black_box(backend.run(op, &input));
-        });
-        samples.push(Sample {
-            op,
-            size,
-            path: PathKind::Native,
+        let i = input.clone();
+        jobs.push(job(
+            PathKind::Native,
             backend,
-            median_ns: native,
-            gas: schedule.gas(op, input.len()),
-        });
-        progress.inc(1);
-
-        let gas = checked(&mut c.warm, &message)?;
-        let warm = measure::median_ns(budget, || {
-            let _ = std::hint::black_box(c.warm.call(&message, GENEROUS_GAS));
-        });
-        samples.push(Sample {
-            op,
-            size,
-            path: PathKind::Contract,
+            native_gas,
+            slow,
+            boxed(move || {
+                let _ = std::hint::black_box(backend.run(op, &i));
+            }),
+        ));
+        let (m, w) = (message.clone(), &warm);
+        jobs.push(job(
+            PathKind::Contract,
             backend,
-            median_ns: warm,
             gas,
-        });
-        // The instance must still answer correctly after thousands of calls.
-        checked(&mut c.warm, &message)?;
-        progress.inc(1);
-
-        let cold = measure::median_ns(budget, || {
-            let _ = std::hint::black_box(c.runtime.call(&c.contract, &message, GENEROUS_GAS));
-        });
-        samples.push(Sample {
-            op,
-            size,
-            path: PathKind::ContractCold,
+            slow,
+            boxed(move || {
+                let _ = std::hint::black_box(w.borrow_mut().call(&m, GENEROUS_GAS));
+            }),
+        ));
+        let m = message.clone();
+        jobs.push(job(
+            PathKind::ContractCold,
             backend,
-            median_ns: cold,
             gas,
-        });
-        progress.inc(1);
-
+            slow,
+            boxed(move || {
+                let _ = std::hint::black_box(runtime.call(contract, &m, GENEROUS_GAS));
+            }),
+        ));
         if with_wasm {
-            let fuel = checked(&mut c.wasm, &message)?;
-            let t = measure::median_ns(plan.slow_budget, || {
-                let _ = std::hint::black_box(c.wasm.call(&message, GENEROUS_GAS));
-            });
-            samples.push(Sample {
-                op,
-                size,
-                path: PathKind::Wasm,
-                backend: Backend::SubstrateBn,
-                median_ns: t,
-                gas: fuel,
-            });
-            checked(&mut c.wasm, &message)?;
-            progress.inc(1);
+            let fuel = checked(&mut wasm.borrow_mut(), &message)?;
+            let w = &wasm;
+            jobs.push(job(
+                PathKind::Wasm,
+                Backend::SubstrateBn,
+                fuel,
+                true,
+                boxed(move || {
+                    let _ = std::hint::black_box(w.borrow_mut().call(&message, GENEROUS_GAS));
+                }),
+            ));
         }
     }
-
-    // Backends side by side, natively.
+    // Backends side by side, natively (the default backend's figure is the one above).
     let mut backend_cases = vec![(Op::Add, 1), (Op::Mul, 1)];
     backend_cases.extend(plan.backend_pairing_sizes.iter().map(|&k| (Op::Pairing, k)));
     for (op, size) in backend_cases {
-        let input = input_for(op, size);
-        let budget = if op == Op::Pairing {
-            plan.slow_budget
-        } else {
-            plan.budget
-        };
         for backend in Backend::ALL {
-            progress.inc(1);
-            let measured = samples.iter().any(|s: &Sample| {
-                s.op == op && s.size == size && s.path == PathKind::Native && s.backend == backend
-            });
-            if measured {
+            if backend == Backend::default_for(op)
+                && (op != Op::Pairing || plan.pairing_sizes.contains(&size))
+            {
                 continue;
             }
-            progress.set_message(format!("{op} x{size} on {backend}"));
-            let t = measure::median_ns(budget, || {
-                let _ = std::hint::black_box(backend.run(op, &input));
-            });
-            samples.push(Sample {
+            let input = input_for(op, size);
+            let gas = schedule.gas(op, input.len());
+            jobs.push(Job {
                 op,
                 size,
                 path: PathKind::Native,
                 backend,
-                median_ns: t,
-                gas: schedule.gas(op, input.len()),
+                gas,
+                slow: op == Op::Pairing,
+                run: boxed(move || {
+                    let _ = std::hint::black_box(backend.run(op, &input));
+                }),
             });
         }
     }
+
+    progress.set_length((jobs.len() * plan.rounds) as u64);
+    let mut times: Vec<Vec<f64>> = vec![Vec::new(); jobs.len()];
+    for round in 0..plan.rounds {
+        for (job, t) in jobs.iter_mut().zip(times.iter_mut()) {
+            progress.set_message(format!(
+                "round {}: {} x{} {} {}",
+                round + 1,
+                job.op,
+                job.size,
+                job.path.name(),
+                job.backend
+            ));
+            let budget = if job.slow {
+                plan.slow_budget
+            } else {
+                plan.budget
+            };
+            t.push(measure::median_ns(budget, &mut job.run));
+            progress.inc(1);
+        }
+    }
+    // The instances must still answer correctly after thousands of calls.
+    for job in jobs.iter().filter(|j| j.path == PathKind::Contract) {
+        let message = Message::for_op(job.op, input_for(job.op, job.size)).encode();
+        checked(&mut warm.borrow_mut(), &message)?;
+    }
+    let samples: Vec<Sample> = jobs
+        .iter()
+        .zip(times.iter_mut())
+        .map(|(j, t)| Sample {
+            op: j.op,
+            size: j.size,
+            path: j.path,
+            backend: j.backend,
+            median_ns: measure::median(t),
+            gas: j.gas,
+        })
+        .collect();
 
     let pairing_points = |path: PathKind| -> Vec<(f64, f64)> {
         samples
@@ -381,7 +421,6 @@ pub fn measure_all(
                     && s.path == path
                     && s.backend == Backend::default_for(Op::Pairing)
             })
-            .filter(|s| plan.pairing_sizes.contains(&s.size))
             .map(|s| (s.size as f64, s.median_ns))
             .collect()
     };
