@@ -132,3 +132,20 @@ pub fn decode_response(outcome: &Outcome) -> Result<Vec<u8>, ViaError> {
             .unwrap_or(ViaError::Malformed)),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The wire format is defined twice, here and in `contracts/zkhost-guest` (a
+    /// `no_std` crate of another workspace); both pin the same bytes.
+    #[test]
+    fn the_wire_format_matches_the_guest_crate() {
+        assert_eq!(Message::Add(vec![1, 2]).encode(), [0, 8, 1, 2]);
+        assert_eq!(Message::Mul(vec![]).encode(), [1, 0]);
+        assert_eq!(Message::Pairing(vec![7]).encode(), [2, 4, 7]);
+        assert_eq!(Message::Msm(vec![1, 2]).encode(), [3, 8, 1, 2]);
+        assert_eq!(Response::Ok(vec![9]).encode(), [0, 4, 9]);
+        assert_eq!(Response::Err(6).encode(), [1, 6]);
+    }
+}

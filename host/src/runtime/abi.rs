@@ -10,18 +10,8 @@
 //!
 //! Crypto functions return 0 on success and 1 on invalid input (nothing written).
 //!
-//! Everything here handles contract-controlled data, so panicking constructs are
-//! denied by lint, not just avoided by review.
-#![cfg_attr(
-    not(test),
-    deny(
-        clippy::unwrap_used,
-        clippy::expect_used,
-        clippy::panic,
-        clippy::indexing_slicing,
-        clippy::arithmetic_side_effects
-    )
-)]
+//! Everything here handles contract-controlled data: panicking constructs and
+//! unchecked arithmetic are denied by lint (set once in `runtime/mod.rs`).
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 

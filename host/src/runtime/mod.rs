@@ -5,13 +5,18 @@
 //! `call` instantiates it from a pre-linked [`InstancePre`] in a pooled slot, runs
 //! `call` with the gas limit as fuel, and returns an [`Outcome`]. [`WarmInstance`]
 //! keeps one instance for repeated calls (benchmarks, batched execution).
+//!
+//! This module and its children handle contract-controlled data, so panicking
+//! constructs (unwrap, expect, panic, indexing) and unchecked arithmetic are denied
+//! by lint, not just avoided by review.
 #![cfg_attr(
     not(test),
     deny(
         clippy::unwrap_used,
         clippy::expect_used,
         clippy::panic,
-        clippy::indexing_slicing
+        clippy::indexing_slicing,
+        clippy::arithmetic_side_effects
     )
 )]
 
