@@ -39,6 +39,7 @@ impl Message {
             Op::Add => Message::Add(input),
             Op::Mul => Message::Mul(input),
             Op::Pairing => Message::Pairing(input),
+            Op::Msm => Message::Msm(input),
         }
     }
 }

@@ -40,13 +40,15 @@ impl GasSchedule {
     /// The gas of `op` on an input of `input_len` bytes.
     ///
     /// Depends on the length only, never on the content, and is what Ethereum charges
-    /// whether or not the input turns out to be valid. The pairing price counts whole
+    /// whether or not the input turns out to be valid. The MSM is priced by the EIP-2537
+    /// method from the mul price: `k × mul × discount(k) / 1000` for `k = len / 96`. The pairing price counts whole
     /// 192-byte pairs (`floor(len / 192)`), as go-ethereum and revm do. Saturates
     /// rather than overflowing for absurd lengths.
     pub fn gas(&self, op: Op, input_len: usize) -> u64 {
         match op {
             Op::Add => self.add,
             Op::Mul => self.mul,
+            Op::Msm => crate::msm::gas(input_len / crate::msm::RECORD_LEN, self.mul),
             Op::Pairing => {
                 let pairs = (input_len / PAIR_LEN) as u64;
                 self.pairing_per_pair

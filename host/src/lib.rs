@@ -13,5 +13,6 @@ pub mod bench;
 pub mod bn254;
 pub mod contracts;
 pub mod gas;
+pub mod msm;
 pub mod runtime;
 pub mod vectors;

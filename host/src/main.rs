@@ -27,13 +27,13 @@ struct Cli {
 enum Command {
     /// Run one precompile on hex input and print the output as hex.
     ///
-    /// OP is bn254-add, bn254-mul or bn254-pairing. The input is the precompile's raw
+    /// OP is bn254-add, bn254-mul, bn254-pairing or bn254-msm. The input is the raw
     /// input (a `0x` prefix and empty input are accepted). Prints the output as
     /// lowercase hex and exits 0; on invalid input prints `error: <reason>` on stderr
     /// and exits 1. With --stdin, reads one hex input per line and prints one line per
     /// input (hex, or `error: <reason>`), exiting 0.
     Precompile {
-        /// The operation: bn254-add, bn254-mul or bn254-pairing.
+        /// The operation: bn254-add, bn254-mul, bn254-pairing or bn254-msm.
         op: Op,
         /// The input as hex (omit with --stdin).
         #[arg(required_unless_present = "stdin", conflicts_with = "stdin")]
@@ -71,6 +71,13 @@ enum Command {
     /// Prints a Markdown report (or writes it with --markdown); --json writes the
     /// results (schema 1), --svg the plots. A progress bar runs on stderr.
     Bench(zkhost::bench::BenchArgs),
+    /// Time the MSM algorithms, fit the cost model, write the constants file.
+    ///
+    /// Fits time = C·n + D per algorithm and window by least squares, prints the table
+    /// with R² and the crossover sizes, and writes the constants (and the gas discount
+    /// table) the library uses. --verify instead checks, over sizes 1 to 8192, that the
+    /// selected algorithm is never more than 10% slower than the fastest.
+    Calibrate(zkhost::msm::calibrate::CalibrateArgs),
     /// Deploy a contract, call it once, print the outcome as one JSON line.
     ///
     /// Prints `{"status": "success"|"trap", "output": hex, "trap": reason, "gas_used": N}`
@@ -178,6 +185,7 @@ fn main() -> ExitCode {
             gas,
         } => call(&wasm_file, &input_hex, gas),
         Command::Bench(args) => zkhost::bench::run(&args),
+        Command::Calibrate(args) => zkhost::msm::calibrate::run(&args),
     }
 }
 

@@ -78,7 +78,7 @@ fn every_path_prints_the_same_lines() {
         "00".repeat(129),
     ];
     for input in &inputs {
-        for op in ["bn254-add", "bn254-mul", "bn254-pairing"] {
+        for op in ["bn254-add", "bn254-mul", "bn254-pairing", "bn254-msm"] {
             let native = zkhost(&["precompile", op, input]);
             for via in ["contract", "wasm"] {
                 let other = zkhost(&["precompile", op, input, "--via", via]);

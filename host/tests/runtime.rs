@@ -44,6 +44,7 @@ fn host_name(op: Op) -> &'static str {
         Op::Add => "alt_bn128_add",
         Op::Mul => "alt_bn128_mul",
         Op::Pairing => "alt_bn128_pairing",
+        Op::Msm => "alt_bn128_g1_msm",
     }
 }
 
@@ -144,6 +145,9 @@ fn host_functions_charge_exactly_their_price() {
         (Op::Pairing, 0),
         (Op::Pairing, 192),
         (Op::Pairing, 385),
+        (Op::Msm, 96),
+        (Op::Msm, 960),
+        (Op::Msm, 100),
     ];
     let payload = vec![0u8; 400];
     let mins: Vec<u64> = cases
@@ -441,4 +445,29 @@ fn a_warm_instance_survives_many_calls() {
         assert_eq!(warm.call(&message, 1_000_000).unwrap(), first);
     }
     assert_eq!(contracts::decode_response(&first).unwrap(), expected);
+}
+
+#[test]
+fn msm_through_the_contract_and_wasm_paths_matches_native() {
+    let rt = runtime();
+    let mut inputs: Vec<Vec<u8>> = [1usize, 2, 3, 17]
+        .iter()
+        .map(|&k| bn254::sample::msm_input(k, k as u64))
+        .collect();
+    inputs.push(Vec::new());
+    inputs.push(vec![0; 95]);
+    inputs.push([bn254::sample::mul_input(1), vec![0xff; 96]].concat());
+    for via in [Via::Contract, Via::Wasm] {
+        let code = rt.deploy(via.wasm()).unwrap();
+        for input in &inputs {
+            let native = bn254::run(Op::Msm, input).map_err(|e| e.to_string());
+            let (_, got) = contracts::run_op(&rt, &code, Op::Msm, input, contracts::GENEROUS_GAS);
+            assert_eq!(
+                got.map_err(|e| e.to_string()),
+                native,
+                "{via:?}, {} bytes",
+                input.len()
+            );
+        }
+    }
 }

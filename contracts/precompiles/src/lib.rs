@@ -13,9 +13,7 @@ pub extern "C" fn call() {
             Message::Add(input) => zkhost_guest::alt_bn128_add(&input).into(),
             Message::Mul(input) => zkhost_guest::alt_bn128_mul(&input).into(),
             Message::Pairing(input) => zkhost_guest::alt_bn128_pairing(&input).into(),
-            // The MSM host function is not part of ABI v1 yet: importing it would make
-            // the module undeployable. Until it lands, an MSM message traps.
-            Message::Msm(_) => zkhost_guest::trap(),
+            Message::Msm(input) => zkhost_guest::alt_bn128_g1_msm(&input).into(),
         }
     });
 }

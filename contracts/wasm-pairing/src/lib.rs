@@ -13,7 +13,8 @@
 //! - the mul scalar is any 256-bit value;
 //! - pairs with a point at infinity are validated, then skipped.
 //!
-//! `Msm` is not supported and answers `Response::Err(0)`.
+//! `Msm` (the `alt_bn128_g1_msm` host function's input: k ≥ 1 records of a G1 point
+//! and a 32-byte scalar) is computed as the plain sum of the products.
 #![no_std]
 
 extern crate alloc;
@@ -40,7 +41,7 @@ pub extern "C" fn call() {
                 out[31] = ok as u8;
                 out.to_vec()
             }),
-            Message::Msm(_) => Err(err::INVALID),
+            Message::Msm(input) => msm(&input).map(|out| out.to_vec()),
         };
         match result {
             Ok(out) => Response::Ok(out),
@@ -137,4 +138,19 @@ fn pairing(input: &[u8]) -> Result<bool, u8> {
         }
     }
     Ok(pairs.is_empty() || bn::pairing_batch(&pairs) == Gt::one())
+}
+
+/// G1 multi-scalar multiplication, the naive way: records of 96 bytes (a point, then a
+/// 32-byte scalar), validated in order, summed product by product.
+fn msm(input: &[u8]) -> Result<[u8; 64], u8> {
+    if input.is_empty() || !input.len().is_multiple_of(96) {
+        return Err(err::MSM_LENGTH);
+    }
+    let mut sum = G1::zero();
+    for record in input.chunks_exact(96) {
+        let p = g1(&record[..64])?;
+        let k = Fr::from_slice(&record[64..]).unwrap_or_else(|_| trap());
+        sum = sum + p * k;
+    }
+    Ok(encode(sum))
 }

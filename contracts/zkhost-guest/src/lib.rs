@@ -180,6 +180,8 @@ pub mod err {
     pub const G2_NOT_ON_CURVE: u8 = 5;
     /// G2 point not in r-torsion subgroup.
     pub const G2_NOT_IN_SUBGROUP: u8 = 6;
+    /// MSM input length not a positive multiple of 96.
+    pub const MSM_LENGTH: u8 = 7;
 }
 
 impl<const N: usize> From<Result<[u8; N], InvalidInput>> for Response {

@@ -93,10 +93,9 @@ pub struct Sample {
 pub struct Results {
     /// The measurements.
     pub samples: Vec<Sample>,
-    /// Pairing time against pairs, native default backend.
-    pub pairing_fit: Option<fit::Linear>,
-    /// Pairing time against pairs, warm contract.
-    pub pairing_contract_fit: Option<fit::Linear>,
+    /// Time against size (pairs, points) for the pairing check and the MSM, on the
+    /// native and warm-contract paths.
+    pub fits: Vec<(Op, PathKind, fit::Linear)>,
     /// Target throughput of the proposed schedule (Mgas/s).
     pub target_mgas: f64,
     /// Whether this was a `--quick` run.
@@ -134,10 +133,19 @@ impl Results {
         (!rates.is_empty()).then(|| measure::median(&mut rates))
     }
 
+    /// The fit of `op` on `path`, if measured at several sizes.
+    pub fn fit(&self, op: Op, path: PathKind) -> Option<fit::Linear> {
+        self.fits
+            .iter()
+            .find(|f| f.0 == op && f.1 == path)
+            .map(|f| f.2)
+    }
+
     /// The proposed gas of `op` at `size`, at the target throughput, rounded to three
-    /// significant figures. The pairing price comes from the fit (A + B·k).
+    /// significant figures. The pairing price comes from the fit (A + B·k); the MSM is
+    /// priced from its own measurement at each size (its time is not linear in n).
     pub fn proposed_gas(&self, op: Op, size: usize) -> Option<u64> {
-        let ns = match (op, self.pairing_fit) {
+        let ns = match (op, self.fit(op, PathKind::Native)) {
             (Op::Pairing, Some(f)) => f.at(size as f64),
             _ => {
                 self.time(op, size, PathKind::Native, Some(Backend::default_for(op)))?
@@ -160,6 +168,7 @@ pub fn round3(x: f64) -> u64 {
 
 struct Plan {
     pairing_sizes: Vec<usize>,
+    msm_sizes: Vec<usize>,
     wasm_pairing_sizes: Vec<usize>,
     backend_pairing_sizes: Vec<usize>,
     rounds: usize,
@@ -172,6 +181,7 @@ impl Plan {
         if quick {
             Plan {
                 pairing_sizes: vec![1, 2, 4, 6, 8, 10],
+                msm_sizes: vec![1, 4, 16, 64],
                 wasm_pairing_sizes: vec![1, 2],
                 backend_pairing_sizes: vec![1, 2, 4, 10],
                 rounds: 3,
@@ -187,6 +197,7 @@ impl Plan {
         } else {
             Plan {
                 pairing_sizes: (1..=10).collect(),
+                msm_sizes: vec![1, 2, 4, 8, 16, 32, 64, 128],
                 wasm_pairing_sizes: vec![1, 2, 4],
                 backend_pairing_sizes: vec![1, 2, 4, 10],
                 rounds: 5,
@@ -208,6 +219,7 @@ fn input_for(op: Op, size: usize) -> Vec<u8> {
         Op::Add => sample::add_input(11),
         Op::Mul => sample::mul_input(12),
         Op::Pairing => sample::pairing_input(size, 1000),
+        Op::Msm => sample::msm_input(size, 2000),
     }
 }
 
@@ -286,6 +298,9 @@ pub fn measure_all(
     let mut cases: Vec<(Op, usize, bool)> = vec![(Op::Add, 1, true), (Op::Mul, 1, true)];
     for &k in &plan.pairing_sizes {
         cases.push((Op::Pairing, k, plan.wasm_pairing_sizes.contains(&k)));
+    }
+    for &k in &plan.msm_sizes {
+        cases.push((Op::Msm, k, k <= 4));
     }
     let mut jobs: Vec<Job> = Vec::new();
     for (op, size, with_wasm) in cases {
@@ -413,23 +428,22 @@ pub fn measure_all(
         })
         .collect();
 
-    let pairing_points = |path: PathKind| -> Vec<(f64, f64)> {
-        samples
-            .iter()
-            .filter(|s| {
-                s.op == Op::Pairing
-                    && s.path == path
-                    && s.backend == Backend::default_for(Op::Pairing)
-            })
-            .map(|s| (s.size as f64, s.median_ns))
-            .collect()
-    };
-    let pairing_fit = fit::linear(&pairing_points(PathKind::Native));
-    let pairing_contract_fit = fit::linear(&pairing_points(PathKind::Contract));
+    let mut fits = Vec::new();
+    for op in [Op::Pairing, Op::Msm] {
+        for path in [PathKind::Native, PathKind::Contract] {
+            let points: Vec<(f64, f64)> = samples
+                .iter()
+                .filter(|s| s.op == op && s.path == path && s.backend == Backend::default_for(op))
+                .map(|s| (s.size as f64, s.median_ns))
+                .collect();
+            if let Some(f) = fit::linear(&points) {
+                fits.push((op, path, f));
+            }
+        }
+    }
     Ok(Results {
         samples,
-        pairing_fit,
-        pairing_contract_fit,
+        fits,
         target_mgas,
         quick,
     })

@@ -60,9 +60,10 @@ pub fn json(r: &Results) -> Value {
         })
         .collect();
     let fits: Vec<Value> = r
-        .pairing_fit
+        .fits
         .iter()
-        .map(|f| json!({"op": Op::Pairing.name(), "a_ns": f.a, "b_ns": f.b, "r2": f.r2}))
+        .filter(|(_, path, _)| *path == PathKind::Native)
+        .map(|(op, _, f)| json!({"op": op.name(), "a_ns": f.a, "b_ns": f.b, "r2": f.r2}))
         .collect();
     let schedule: Vec<Value> = schedule_rows(r)
         .into_iter()
@@ -78,7 +79,11 @@ fn schedule_rows(r: &Results) -> Vec<(Op, usize, u64, u64)> {
     let mut rows = Vec::new();
     for op in Op::ALL {
         for size in sizes(r, op) {
-            let len = if op == Op::Pairing { 192 * size } else { 0 };
+            let len = match op {
+                Op::Pairing => 192 * size,
+                Op::Msm => crate::msm::RECORD_LEN * size,
+                Op::Add | Op::Mul => 0,
+            };
             if let Some(p) = r.proposed_gas(op, size) {
                 rows.push((op, size, GasSchedule::ISTANBUL.gas(op, len), p));
             }
@@ -183,26 +188,27 @@ pub fn markdown(r: &Results) -> String {
 
     let _ = writeln!(o, "\n## Fits\n");
     let eip = GasSchedule::ISTANBUL;
-    for (name, f) in [
-        ("native", r.pairing_fit),
-        ("contract", r.pairing_contract_fit),
-    ] {
-        if let Some(f) = f {
-            let _ = writeln!(
-                o,
-                "- pairing, {name}: time = {} + {}·k, R² = {:.4}{}",
-                fmt_ns(f.a),
-                fmt_ns(f.b),
-                f.r2,
-                if f.r2 < 0.99 {
-                    " (below 0.99: noisy machine; rerun without --quick)"
-                } else {
-                    ""
-                }
-            );
-        }
+    for (op, path, f) in &r.fits {
+        let why = match (f.r2 < 0.99, op) {
+            (false, _) => "",
+            (true, Op::Msm) => {
+                " (below 0.99: MSM time is not linear in n, since the algorithm changes with n; \
+                 its prices come from each size's measurement, not from this fit)"
+            }
+            (true, _) => {
+                " (below 0.99: the machine was noisy during the run; rerun on a quiet one)"
+            }
+        };
+        let _ = writeln!(
+            o,
+            "- {op}, {}: time = {} + {}·n, R² = {:.4}{why}",
+            path.name(),
+            fmt_ns(f.a),
+            fmt_ns(f.b),
+            f.r2,
+        );
     }
-    if let Some(f) = r.pairing_fit {
+    if let Some(f) = r.fit(Op::Pairing, PathKind::Native) {
         let _ = writeln!(
             o,
             "- EIP-1108 prices the pairing as {} + {}·k gas: base/per-pair = {:.2}; measured A/B = {:.2}.",
@@ -234,7 +240,14 @@ pub fn markdown(r: &Results) -> String {
             eip_gas as f64 / n.median_ns * 1000.0
         );
     }
-    if let Some(f) = r.pairing_fit {
+    if r.samples.iter().any(|s| s.op == Op::Msm) {
+        let _ = writeln!(
+            o,
+            "\nEIP-1108 has no MSM price: its column shows k × 6000 × discount(k) / 1000, the \
+             EIP-2537 method with EIP-1108's mul price and the calibrated discount table."
+        );
+    }
+    if let Some(f) = r.fit(Op::Pairing, PathKind::Native) {
         let g = r.gas_per_ns();
         let _ = writeln!(
             o,

@@ -104,11 +104,15 @@ pub enum Op {
     Mul,
     /// The pairing check, precompile 0x08.
     Pairing,
+    /// G1 multi-scalar multiplication (host function `alt_bn128_g1_msm`): k ≥ 1
+    /// records of a G1 point and a 32-byte scalar. Computed by [`crate::msm`] whatever
+    /// the backend.
+    Msm,
 }
 
 impl Op {
     /// All operations.
-    pub const ALL: [Op; 3] = [Op::Add, Op::Mul, Op::Pairing];
+    pub const ALL: [Op; 4] = [Op::Add, Op::Mul, Op::Pairing, Op::Msm];
 
     /// The name used on the command line and in reports.
     pub fn name(self) -> &'static str {
@@ -116,13 +120,14 @@ impl Op {
             Op::Add => "bn254-add",
             Op::Mul => "bn254-mul",
             Op::Pairing => "bn254-pairing",
+            Op::Msm => "bn254-msm",
         }
     }
 
     /// Length of a successful output.
     pub fn output_len(self) -> usize {
         match self {
-            Op::Add | Op::Mul => 64,
+            Op::Add | Op::Mul | Op::Msm => 64,
             Op::Pairing => 32,
         }
     }
@@ -180,6 +185,8 @@ impl Backend {
             Op::Add => Backend::Halo2curves,
             Op::Mul => Backend::Arkworks,
             Op::Pairing => Backend::Halo2curves,
+            // One implementation (the msm engine); the name is only reported.
+            Op::Msm => Backend::Halo2curves,
         }
     }
 
@@ -189,6 +196,7 @@ impl Backend {
             Op::Add => self.ecadd(input).map(|o| o.to_vec()),
             Op::Mul => self.ecmul(input).map(|o| o.to_vec()),
             Op::Pairing => self.pairing(input).map(|ok| pairing_output(ok).to_vec()),
+            Op::Msm => crate::msm::bn254_g1_msm(input).map(|o| o.to_vec()),
         }
     }
 

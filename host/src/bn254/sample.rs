@@ -67,3 +67,8 @@ pub fn pairing_input(k: usize, seed: u64) -> Vec<u8> {
         .flat_map(|i| [g1(seed + 2 * i), g2(seed + 2 * i + 1)].concat())
         .collect()
 }
+
+/// An MSM input of `k` records (a point and a full-size scalar each).
+pub fn msm_input(k: usize, seed: u64) -> Vec<u8> {
+    (0..k as u64).flat_map(|i| mul_input(seed + i)).collect()
+}

@@ -40,6 +40,11 @@ pub const FUNCTIONS: &[(&str, &[ValType], &[ValType])] = &[
         &[ValType::I32],
     ),
     (
+        "alt_bn128_g1_msm",
+        &[ValType::I32, ValType::I32, ValType::I32],
+        &[ValType::I32],
+    ),
+    (
         "alt_bn128_pairing",
         &[ValType::I32, ValType::I32, ValType::I32],
         &[ValType::I32],
@@ -163,6 +168,11 @@ pub fn linker(engine: &wasmtime::Engine) -> wasmtime::Result<Linker<CallState>> 
         MODULE,
         "alt_bn128_pairing",
         |c: Caller<'_, CallState>, i: i32, n: i32, o: i32| bn254(c, Op::Pairing, i, n, o),
+    )?;
+    l.func_wrap(
+        MODULE,
+        "alt_bn128_g1_msm",
+        |c: Caller<'_, CallState>, i: i32, n: i32, o: i32| bn254(c, Op::Msm, i, n, o),
     )?;
     Ok(l)
 }

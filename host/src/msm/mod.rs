@@ -1,0 +1,206 @@
+//! Multi-scalar multiplication `Σ kᵢ·Pᵢ`, generic over the group.
+//!
+//! The engine needs only a few group operations, listed by [`MsmGroup`]; BN254 G1
+//! implements it in [`bn254`] (Banderwagon is meant to follow). Three algorithms,
+//! each with a window parameter:
+//!
+//! - [`strauss::strauss`]: interleaved width-w NAF with per-point tables of odd
+//!   multiples: no fixed cost beyond the scalar's doublings, best for a few points;
+//! - [`pippenger::pippenger`]: buckets over Booth-encoded signed windows (half the
+//!   buckets of the unsigned method), windows of 1 to 16 bits;
+//! - [`pippenger::parallel_pippenger`]: the same on the global rayon pool.
+//!
+//! Which one runs is decided by the ABCD [`cost`] model (`A·n + B` bytes, `C·n + D`
+//! nanoseconds per algorithm and window), calibrated on the reference machine by
+//! [`calibrate`] and committed as `costs_bn254.json`, which also holds the gas
+//! discount table used by [`gas`]. [`bn254_g1_msm`] is the Ethereum-encoded entry
+//! point the host function calls.
+
+pub mod bn254;
+pub mod calibrate;
+pub mod cost;
+pub mod pippenger;
+mod plot;
+pub mod scalar;
+pub mod strauss;
+
+pub use bn254::{G1Affine, G1};
+pub use cost::{Algorithm, Choice, CostEntry, CostModel, Family};
+
+/// A scalar: 256 bits as four little-endian 64-bit limbs. Any value is accepted;
+/// scalars reduced below the group order are cheaper (fewer windows).
+pub type Scalar = [u64; 4];
+
+/// Bytes per record of [`bn254_g1_msm`] input: a 64-byte G1 point and a 32-byte
+/// big-endian scalar.
+pub const RECORD_LEN: usize = 96;
+
+/// The working-memory limit [`msm`] and [`bn254_g1_msm`] select under: 256 MiB.
+pub const DEFAULT_MEMORY_LIMIT: usize = 256 << 20;
+
+/// What the MSM engine needs from a group: projective points (`Self`) with
+/// addition, doubling and negation, affine points for inputs and tables (mixed
+/// addition, free negation), and batch normalization (one inversion for many
+/// points). Every operation must handle the identity and equal/opposite operands.
+pub trait MsmGroup: Copy + Send + Sync + 'static {
+    /// Affine points: the inputs and precomputed tables.
+    type Affine: Copy + Send + Sync + 'static;
+
+    /// The group's name in the constants file and reports.
+    const NAME: &'static str;
+
+    /// The identity element.
+    fn identity() -> Self;
+    /// Whether `self` is the identity.
+    fn is_identity(&self) -> bool;
+    /// The identity in affine form.
+    fn affine_identity() -> Self::Affine;
+    /// Whether an affine point is the identity.
+    fn affine_is_identity(p: &Self::Affine) -> bool;
+    /// An affine point as a projective one.
+    fn from_affine(p: &Self::Affine) -> Self;
+    /// `self + other`.
+    fn add(&self, other: &Self) -> Self;
+    /// `self + q` for an affine `q` (mixed addition, cheaper than [`add`](Self::add)).
+    fn add_affine(&self, q: &Self::Affine) -> Self;
+    /// `2·self`.
+    fn double(&self) -> Self;
+    /// `−self`.
+    fn neg(&self) -> Self;
+    /// `−p` for an affine `p`.
+    fn neg_affine(p: &Self::Affine) -> Self::Affine;
+    /// Writes the affine form of `points[i]` to `out[i]` (over the shorter length),
+    /// sharing one field inversion.
+    fn batch_normalize(points: &[Self], out: &mut [Self::Affine]);
+    /// The calibrated cost model of this group.
+    fn cost_model() -> &'static CostModel;
+
+    /// `buckets[i] = buckets[i] + q` for every `(i, q)` in `pairs` (the `i`
+    /// distinct and in range), in affine coordinates. An implementation should
+    /// share one field inversion over the batch (Montgomery's trick), which makes an
+    /// addition about half the cost of a mixed one; the default adds one pair at a
+    /// time through projective coordinates.
+    fn batch_add(buckets: &mut [Self::Affine], pairs: &[(u32, Self::Affine)]) {
+        for (i, q) in pairs {
+            if let Some(b) = buckets.get_mut(*i as usize) {
+                let sum = Self::from_affine(b).add_affine(q);
+                Self::batch_normalize(std::slice::from_ref(&sum), std::slice::from_mut(b));
+            }
+        }
+    }
+
+    /// Whether the group has a GLV endomorphism: [`endomorphism`](Self::endomorphism)
+    /// and [`decompose`](Self::decompose) are then used to halve scalar lengths
+    /// (half the doublings for Strauss, half the windows for Pippenger).
+    const GLV: bool = false;
+    /// `φ(p) = λ·p`, an endomorphism cheaper than a scalar multiplication.
+    fn endomorphism(p: &Self::Affine) -> Self::Affine {
+        *p
+    }
+    /// Splits `k` into `(m₁, neg₁), (m₂, neg₂)` with `k·P = ±m₁·P ± m₂·φ(P)` (minus
+    /// where `neg`), both halves about half as long as the group order; `None` if the
+    /// group has no endomorphism.
+    fn decompose(k: &Scalar) -> Option<[(u128, bool); 2]> {
+        let _ = k;
+        None
+    }
+}
+
+/// The GLV form of an MSM: `2n` points `±P, ±φ(P)` and their half-length scalars;
+/// `None` for groups without an endomorphism. With `parallel`, large inputs are
+/// split on the global rayon pool.
+pub(crate) fn glv_split<G: MsmGroup>(
+    points: &[G::Affine],
+    scalars: &[Scalar],
+    parallel: bool,
+) -> Option<(Vec<G::Affine>, Vec<Scalar>)> {
+    use rayon::prelude::*;
+
+    if !G::GLV {
+        return None;
+    }
+    let n = points.len().min(scalars.len());
+    let (points, scalars) = (&points[..n], &scalars[..n]);
+    let mut p2 = vec![G::affine_identity(); 2 * n];
+    let mut s2 = vec![[0u64; 4]; 2 * n];
+    let split = |p_out: &mut [G::Affine], s_out: &mut [Scalar], p: &[G::Affine], s: &[Scalar]| {
+        for (((po, so), p), k) in p_out
+            .chunks_exact_mut(2)
+            .zip(s_out.chunks_exact_mut(2))
+            .zip(p)
+            .zip(s)
+        {
+            let [(m1, neg1), (m2, neg2)] = G::decompose(k)?;
+            let e = G::endomorphism(p);
+            po[0] = if neg1 { G::neg_affine(p) } else { *p };
+            po[1] = if neg2 { G::neg_affine(&e) } else { e };
+            so[0] = [m1 as u64, (m1 >> 64) as u64, 0, 0];
+            so[1] = [m2 as u64, (m2 >> 64) as u64, 0, 0];
+        }
+        Some(())
+    };
+    const CHUNK: usize = 512;
+    if parallel && n >= 2 * CHUNK {
+        p2.par_chunks_mut(2 * CHUNK)
+            .zip(s2.par_chunks_mut(2 * CHUNK))
+            .zip(points.par_chunks(CHUNK).zip(scalars.par_chunks(CHUNK)))
+            .try_for_each(|((po, so), (p, s))| split(po, so, p, s))?;
+    } else {
+        split(&mut p2, &mut s2, points, scalars)?;
+    }
+    Some((p2, s2))
+}
+
+/// `Σ scalars[i]·points[i]` (over the shorter of the two slices) with the algorithm
+/// the group's cost model selects under [`DEFAULT_MEMORY_LIMIT`].
+pub fn msm<G: MsmGroup>(points: &[G::Affine], scalars: &[Scalar]) -> G {
+    let n = points.len().min(scalars.len());
+    if n == 0 {
+        return G::identity();
+    }
+    let choice = G::cost_model().select(n, DEFAULT_MEMORY_LIMIT);
+    run(choice.algorithm, points, scalars)
+}
+
+/// `Σ scalars[i]·points[i]` with a given algorithm (windows out of range are
+/// clamped).
+pub fn run<G: MsmGroup>(algorithm: Algorithm, points: &[G::Affine], scalars: &[Scalar]) -> G {
+    match algorithm {
+        Algorithm::Strauss(w) => strauss::strauss(points, scalars, w as usize),
+        Algorithm::Pippenger(c) => pippenger::pippenger(points, scalars, c as usize),
+        Algorithm::ParallelPippenger(c) => {
+            pippenger::parallel_pippenger(points, scalars, c as usize)
+        }
+    }
+}
+
+/// The BN254 G1 choice for `n` points within `memory_limit` bytes of working memory.
+pub fn select(n: usize, memory_limit: usize) -> Choice {
+    cost::bn254_model().select(n, memory_limit)
+}
+
+/// Gas for a BN254 G1 MSM of `k` records (EIP-2537 method):
+/// `k × mul_gas × discount(k) / 1000`, saturating, with the calibrated discount
+/// table (flat beyond 128 records). Zero records cost nothing.
+pub fn gas(k: usize, mul_gas: u64) -> u64 {
+    if k == 0 {
+        return 0;
+    }
+    let d = cost::bn254_model().discount(k) as u128;
+    let g = (k as u128)
+        .saturating_mul(mul_gas as u128)
+        .saturating_mul(d)
+        / 1000;
+    u64::try_from(g).unwrap_or(u64::MAX)
+}
+
+/// The BN254 G1 MSM on Ethereum-encoded input: `k ≥ 1` records of a 64-byte point
+/// (EVM encoding, coordinates `< p`, on the curve; zeros for infinity) and a 32-byte
+/// big-endian scalar (any 256-bit value, reduced mod r). Returns the 64-byte encoded
+/// sum (infinity as 64 zeros). Records are validated in order, so the first bad one
+/// names the error; a length that is not a positive multiple of 96 is
+/// [`Error::MsmLength`](crate::bn254::Error::MsmLength).
+pub fn bn254_g1_msm(input: &[u8]) -> Result<[u8; 64], crate::bn254::Error> {
+    let (points, scalars) = bn254::decode(input)?;
+    Ok(msm::<G1>(&points, &scalars).to_evm())
+}
