@@ -41,5 +41,22 @@ fn paths(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, paths);
+/// A fresh instance per call with different amounts of memory kept resident between
+/// instances (the default of `Limits::memory_keep_resident` is chosen from this).
+fn cold_instances(c: &mut Criterion) {
+    let message = Message::for_op(Op::Add, sample::add_input(1)).encode();
+    let mut group = c.benchmark_group("cold-add/keep-resident");
+    for kib in [0usize, 64, 128, 256] {
+        let mut config = RuntimeConfig::default();
+        config.limits.memory_keep_resident = kib << 10;
+        let rt = Runtime::new(config).expect("runtime");
+        let code = rt.deploy(Via::Contract.wasm()).expect("deploy");
+        group.bench_function(format!("{kib}KiB"), |b| {
+            b.iter(|| rt.call(&code, &message, GENEROUS_GAS))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, paths, cold_instances);
 criterion_main!(benches);

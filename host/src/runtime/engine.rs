@@ -46,6 +46,7 @@ pub fn build(limits: &Limits) -> wasmtime::Result<Engine> {
     pool.max_tables_per_module(1);
     pool.max_memory_size(limits.max_memory_bytes);
     pool.table_elements(10_000);
+    pool.linear_memory_keep_resident(limits.memory_keep_resident);
     config.allocation_strategy(InstanceAllocationStrategy::Pooling(pool));
     Engine::new(&config)
 }

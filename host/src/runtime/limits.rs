@@ -63,6 +63,11 @@ pub struct Limits {
     /// Node-local: how many instances may be live at once (pooling allocator slots),
     /// i.e. the number of concurrent calls.
     pub max_instances: u32,
+    /// Node-local, performance only: how many bytes of a finished instance's memory
+    /// are zeroed with `memset` and kept mapped (the rest is returned to the kernel
+    /// with `madvise`). Keeping the contracts' first pages resident saves the page
+    /// faults a fresh instance would otherwise take on them.
+    pub memory_keep_resident: usize,
 }
 
 impl Default for Limits {
@@ -75,6 +80,7 @@ impl Default for Limits {
             max_functions: 10_000,
             max_wasm_stack: 512 << 10,
             max_instances: 256,
+            memory_keep_resident: 128 << 10,
         }
     }
 }
