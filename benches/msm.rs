@@ -15,7 +15,7 @@ use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 use zkhost::msm::{self, Algorithm, Family, G1Affine, MsmGroup, Scalar, G1};
 
-const SIZES: [usize; 12] = [1, 2, 3, 4, 6, 8, 64, 256, 1024, 4096, 16384, 65536];
+const SIZES: [usize; 11] = [1, 2, 3, 4, 6, 8, 64, 256, 1024, 4096, 16384];
 
 struct Inputs {
     points: Vec<G1Affine>,

@@ -1,12 +1,16 @@
 //! BN254 G1 for the MSM engine: Jacobian coordinates over `halo2curves`' base field.
 //!
-//! The field is `halo2curves::bn256::Fq` (Montgomery form with x86-64 assembly); it
-//! measured as fast as `ark-ff`'s for multiplication and squaring on the reference
-//! machine, with an inversion 2.5× faster (Bernstein–Yang), which batch
-//! normalization uses. The curve formulas are our own: Jacobian coordinates
-//! (`x = X/Z²`, `y = Y/Z³`) with the `a = 0` doubling (2M + 5S) and mixed addition
-//! (7M + 4S) of the Explicit-Formulas Database, with the special cases (equal and
-//! opposite points, infinity) handled explicitly so the engine may add anything.
+//! The field is `halo2curves::bn256::Fq` (Montgomery form, x86-64 assembly). On the
+//! reference machine a multiplication took 24 ns with it and 24–31 ns with
+//! `ark-ff` (whose assembly needs `-C target-feature=+adx,+bmi2`, which this build
+//! does not set), four independent multiplications 24–35 ns vs 30–40 ns each, and an
+//! inversion 2.4 µs vs 5–6 µs (batch normalization and batched affine additions use
+//! it). The curve formulas are our own: Jacobian coordinates (`x = X/Z²`,
+//! `y = Y/Z³`) with the `a = 0` doubling (2M + 5S), mixed addition (7M + 4S) and
+//! addition (11M + 5S) of the Explicit-Formulas Database, with the special cases
+//! (equal and opposite points, infinity) handled explicitly so the engine may add
+//! anything; batched affine additions (5M + 1S each plus a shared inversion); and
+//! the GLV endomorphism `(x, y) ↦ (βx, y)` with our own lattice decomposition.
 
 use halo2curves::bn256::Fq;
 use halo2curves::ff::{Field, PrimeField};
@@ -320,6 +324,53 @@ impl MsmGroup for G1 {
         super::cost::bn254_model()
     }
 
+    /// Co-Z formulas (Meloni; Longa–Miri for odd multiples): one doubling that
+    /// also returns `p` with the same Z (1M + 5S), then `(cur + 2p, 2p)` with a
+    /// common Z per step (5M + 2S) instead of a full addition (11M + 5S). Points of
+    /// G1 have odd prime order, so no step meets equal or opposite x coordinates.
+    fn odd_multiples(p: &G1Affine, out: &mut [G1]) {
+        if p.is_infinity() {
+            for o in out.iter_mut() {
+                *o = G1::identity();
+            }
+            return;
+        }
+        // 2P and P sharing Z = 2y.
+        let xx = p.x.square();
+        let yy = p.y.square();
+        let yyyy = yy.square();
+        let s = ((p.x + yy).square() - xx - yyyy).double();
+        let m = xx.double() + xx;
+        let x2 = m.square() - s.double();
+        let y8 = yyyy.double().double().double();
+        let z = p.y.double();
+        let mut d = G1 {
+            x: x2,
+            y: m * (s - x2) - y8,
+            z,
+        };
+        let mut cur = G1 { x: s, y: y8, z };
+        for o in out.iter_mut() {
+            // ZADDU(d, cur): cur ← d + cur, d ← d, both on the new common Z.
+            let h = cur.x - d.x;
+            let a = h.square();
+            let b = d.x * a;
+            let c = cur.x * a;
+            let r = cur.y - d.y;
+            let x3 = r.square() - b - c;
+            let e = d.y * (c - b);
+            let y3 = r * (b - x3) - e;
+            let z3 = d.z * h;
+            d = G1 { x: b, y: e, z: z3 };
+            cur = G1 {
+                x: x3,
+                y: y3,
+                z: z3,
+            };
+            *o = cur;
+        }
+    }
+
     /// Affine additions sharing one inversion: per pair the denominator `x₂ − x₁`
     /// (or `2y` to double), prefix products, one inversion, then `λ`, `x₃ = λ² − x₁
     /// − x₂`, `y₃ = λ(x₁ − x₃) − y₁`: 5M + 1S per pair. Pairs with infinity or
@@ -542,6 +593,22 @@ mod tests {
             let b = super::super::strauss::strauss_plain::<G1>(&[p2], &[s(m2)], 4);
             assert_eq!(lhs, a.add(&b), "k = {k:x?}");
         }
+    }
+
+    #[test]
+    fn co_z_odd_multiples() {
+        let g = generator();
+        let mut out = [G1::identity(); 40];
+        G1::odd_multiples(&g, &mut out);
+        let g1 = G1::from_affine(&g);
+        let g2 = g1.double();
+        let mut cur = g1;
+        for o in out {
+            cur = cur.add(&g2);
+            assert_eq!(o, cur);
+        }
+        G1::odd_multiples(&G1Affine::INFINITY, &mut out);
+        assert!(out.iter().all(|o| o.is_identity()));
     }
 
     #[test]

@@ -7,14 +7,19 @@
 //! - [`strauss::strauss`]: interleaved width-w NAF with per-point tables of odd
 //!   multiples: no fixed cost beyond the scalar's doublings, best for a few points;
 //! - [`pippenger::pippenger`]: buckets over Booth-encoded signed windows (half the
-//!   buckets of the unsigned method), windows of 1 to 16 bits;
+//!   buckets of the unsigned method), windows of 1 to 16 bits, wide windows
+//!   accumulated in affine coordinates with batched inversions;
 //! - [`pippenger::parallel_pippenger`]: the same on the global rayon pool.
 //!
-//! Which one runs is decided by the ABCD [`cost`] model (`A·n + B` bytes, `C·n + D`
-//! nanoseconds per algorithm and window), calibrated on the reference machine by
-//! [`calibrate`] and committed as `costs_bn254.json`, which also holds the gas
-//! discount table used by [`gas`]. [`bn254_g1_msm`] is the Ethereum-encoded entry
-//! point the host function calls.
+//! A group with a GLV endomorphism (BN254 G1 has one) gets every scalar split into
+//! two halves first, which halves the doublings (Strauss) or the windows
+//! (Pippenger).
+//!
+//! Which algorithm runs is decided by the ABCD [`cost`] model (`A·n + B` bytes,
+//! `C·n + D` nanoseconds per algorithm and window), calibrated on the reference
+//! machine by [`calibrate`] and committed as `costs_bn254.json`, which also holds
+//! the gas discount table used by [`gas`]. [`bn254_g1_msm`] is the Ethereum-encoded
+//! entry point the host function calls.
 
 pub mod bn254;
 pub mod calibrate;
@@ -40,8 +45,12 @@ pub const DEFAULT_MEMORY_LIMIT: usize = 256 << 20;
 
 /// What the MSM engine needs from a group: projective points (`Self`) with
 /// addition, doubling and negation, affine points for inputs and tables (mixed
-/// addition, free negation), and batch normalization (one inversion for many
-/// points). Every operation must handle the identity and equal/opposite operands.
+/// addition, free negation), batch normalization (one inversion for many points)
+/// and a cost model. Every operation must handle the identity and equal or opposite
+/// operands. Two capabilities are optional, with defaults: batched affine addition
+/// ([`batch_add`](Self::batch_add), for wide Pippenger windows) and a GLV
+/// endomorphism ([`GLV`](Self::GLV)). Scalars are [`Scalar`]s: 256-bit
+/// little-endian limbs.
 pub trait MsmGroup: Copy + Send + Sync + 'static {
     /// Affine points: the inputs and precomputed tables.
     type Affine: Copy + Send + Sync + 'static;
@@ -74,6 +83,19 @@ pub trait MsmGroup: Copy + Send + Sync + 'static {
     fn batch_normalize(points: &[Self], out: &mut [Self::Affine]);
     /// The calibrated cost model of this group.
     fn cost_model() -> &'static CostModel;
+
+    /// Writes the odd multiples `3p, 5p, …, (2·out.len() + 1)·p` to `out` (Strauss's
+    /// tables). The default doubles once and adds; a group may override it with
+    /// cheaper formulas (BN254 uses co-Z additions).
+    fn odd_multiples(p: &Self::Affine, out: &mut [Self]) {
+        let p1 = Self::from_affine(p);
+        let p2 = p1.double();
+        let mut cur = p1;
+        for o in out.iter_mut() {
+            cur = cur.add(&p2);
+            *o = cur;
+        }
+    }
 
     /// `buckets[i] = buckets[i] + q` for every `(i, q)` in `pairs` (the `i`
     /// distinct and in range), in affine coordinates. An implementation should

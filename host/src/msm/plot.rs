@@ -56,6 +56,14 @@ pub(crate) fn write_svg(path: &Path, title: &str, series: &[Series]) -> Result<(
         .configure_mesh()
         .x_desc("n (points)")
         .y_desc("time per point (µs)")
+        .x_label_formatter(&|x| format!("{}", x.round() as u64))
+        .y_label_formatter(&|y| {
+            if *y >= 10.0 {
+                format!("{y:.0}")
+            } else {
+                format!("{y:.1}")
+            }
+        })
         .draw()
         .map_err(|e| err(&e))?;
     for s in series {

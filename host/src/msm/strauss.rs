@@ -76,15 +76,9 @@ fn interleaved<G: MsmGroup>(
     let mut table: Vec<G::Affine> = Vec::with_capacity(r * t);
     let mut norm = Vec::new();
     if t > 1 {
-        let mut proj: Vec<G> = Vec::with_capacity(n * (t - 1));
-        for p in points {
-            let p1 = G::from_affine(p);
-            let p2 = p1.double();
-            let mut cur = p1;
-            for _ in 1..t {
-                cur = cur.add(&p2);
-                proj.push(cur);
-            }
+        let mut proj: Vec<G> = vec![G::identity(); n * (t - 1)];
+        for (p, row) in points.iter().zip(proj.chunks_exact_mut(t - 1)) {
+            G::odd_multiples(p, row);
         }
         norm = vec![G::affine_identity(); proj.len()];
         G::batch_normalize(&proj, &mut norm);

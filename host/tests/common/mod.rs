@@ -36,18 +36,12 @@ fn fq_be(x: &Fq) -> Vec<u8> {
 
 /// The EVM encoding of a G1 point (infinity as 64 zero bytes).
 pub fn g1_bytes(p: &G1Affine) -> Vec<u8> {
-    match p.xy() {
-        None => vec![0u8; 64],
-        Some((x, y)) => [fq_be(&x), fq_be(&y)].concat(),
-    }
+    zkhost::bn254::sample::encode_g1(p)
 }
 
 /// The EVM encoding of a G2 point: x_imag, x_real, y_imag, y_real.
 pub fn g2_bytes(q: &G2Affine) -> Vec<u8> {
-    match q.xy() {
-        None => vec![0u8; 128],
-        Some((x, y)) => [fq_be(&x.c1), fq_be(&x.c0), fq_be(&y.c1), fq_be(&y.c0)].concat(),
-    }
+    zkhost::bn254::sample::encode_g2(q)
 }
 
 pub fn random_g1(rng: &mut impl RngCore) -> G1Affine {
