@@ -23,11 +23,18 @@ pub(crate) struct Engine;
 const BN_X: u64 = 4965661367192848881;
 
 fn fq(bytes: &[u8; 32], err: Error) -> Result<Fq, Error> {
-    // `from_repr` is little-endian and refuses non-canonical values.
-    Option::from(Fq::from_repr(reversed(bytes).into())).ok_or(err)
+    fq_from_be(bytes).ok_or(err)
 }
 
-fn fq_bytes(x: &Fq) -> [u8; 32] {
+/// A canonical big-endian field element (`None` if `>= p`). Shared with the MSM
+/// engine, which uses the same field arithmetic.
+pub(crate) fn fq_from_be(bytes: &[u8; 32]) -> Option<Fq> {
+    // `from_repr` is little-endian and refuses non-canonical values.
+    Option::from(Fq::from_repr(reversed(bytes).into()))
+}
+
+/// A field element as 32 bytes big-endian.
+pub(crate) fn fq_bytes(x: &Fq) -> [u8; 32] {
     let repr = x.to_repr();
     let mut out = [0u8; 32];
     out.copy_from_slice(repr.as_ref());

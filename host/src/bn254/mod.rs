@@ -21,7 +21,7 @@ pub mod encoding;
 pub mod sample;
 
 mod arkworks;
-mod halo2curves;
+pub(crate) mod halo2curves;
 mod substrate;
 
 use std::fmt;

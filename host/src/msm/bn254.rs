@@ -13,11 +13,11 @@
 //! the GLV endomorphism `(x, y) ↦ (βx, y)` with our own lattice decomposition.
 
 use halo2curves::bn256::Fq;
-use halo2curves::ff::{Field, PrimeField};
+use halo2curves::ff::Field;
 use halo2curves::CurveAffine;
 
 use super::{CostModel, MsmGroup, Scalar};
-use crate::bn254::encoding::{self, limbs_le, reversed};
+use crate::bn254::encoding::{self, limbs_le};
 use crate::bn254::Error;
 
 /// A G1 point in affine coordinates; `(0, 0)` (not on the curve) is infinity, as in
@@ -44,18 +44,7 @@ pub const ORDER: Scalar = [
     0x30644e72e131a029,
 ];
 
-fn fq(bytes: &[u8; 32]) -> Option<Fq> {
-    // Little-endian, and `from_repr` refuses non-canonical values.
-    Option::from(Fq::from_repr(reversed(bytes).into()))
-}
-
-fn fq_bytes(x: &Fq) -> [u8; 32] {
-    let repr = x.to_repr();
-    let mut out = [0u8; 32];
-    out.copy_from_slice(repr.as_ref());
-    out.reverse();
-    out
-}
+use crate::bn254::halo2curves::{fq_bytes, fq_from_be as fq};
 
 impl G1Affine {
     /// The point at infinity.
