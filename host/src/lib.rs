@@ -16,3 +16,4 @@ pub mod gas;
 pub mod msm;
 pub mod runtime;
 pub mod vectors;
+pub mod verkle;

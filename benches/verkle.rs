@@ -1,0 +1,84 @@
+//! Verkle commitments: every fixed-base method against the number of non-zero
+//! scalars, the cost model's choice, arkworks' `VariableBaseMSM` over the same 256
+//! bases and scalars (the generic baseline), the sparse update of one slot, and a
+//! batch of many commitments.
+//!
+//! Run with `cargo bench --bench verkle`. The tables are built before the first
+//! measurement; their build time and memory are printed.
+
+use std::time::Duration;
+
+use ark_ec::{twisted_edwards::Projective, VariableBaseMSM};
+use ark_ed_on_bls12_381_bandersnatch::{BandersnatchConfig, EdwardsAffine, Fr};
+use ark_ff::UniformRand;
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use rand::SeedableRng;
+use rand_chacha::ChaCha20Rng;
+use zkhost::verkle::{self, crs, Element, Method, Tables};
+
+fn scalars(n: usize, seed: u64) -> Vec<Fr> {
+    let mut rng = ChaCha20Rng::seed_from_u64(seed);
+    (0..n).map(|_| Fr::rand(&mut rng)).collect()
+}
+
+fn bench(c: &mut Criterion) {
+    let t = Tables::get();
+    eprintln!(
+        "verkle tables: built in {:.2} s, {} MiB",
+        t.build_time.as_secs_f64(),
+        t.memory_bytes() >> 20
+    );
+    let bases: Vec<EdwardsAffine> = crs::basis().iter().map(Element::to_arkworks).collect();
+
+    let mut g = c.benchmark_group("verkle-commit");
+    g.measurement_time(Duration::from_secs(3));
+    g.warm_up_time(Duration::from_millis(500));
+    g.sample_size(20);
+    for n in [1usize, 4, 16, 32, 64, 256] {
+        let v = scalars(n, n as u64);
+        g.throughput(Throughput::Elements(n as u64));
+        for m in Method::ALL {
+            g.bench_with_input(BenchmarkId::new(m.name(), n), &v, |b, v| {
+                b.iter(|| verkle::commit_with_method(m, v))
+            });
+        }
+        g.bench_with_input(BenchmarkId::new("selected-1-thread", n), &v, |b, v| {
+            b.iter(|| verkle::commit_single_thread(v))
+        });
+        g.bench_with_input(BenchmarkId::new("arkworks-msm", n), &v, |b, v| {
+            b.iter(|| Projective::<BandersnatchConfig>::msm(&bases[..v.len()], v))
+        });
+    }
+    g.finish();
+
+    let mut g = c.benchmark_group("verkle-update");
+    g.sample_size(50);
+    let v = scalars(256, 1);
+    let c0 = verkle::commit(&v).unwrap_or_default();
+    for idx in [0u8, 255] {
+        let change = [(idx, v[idx as usize], Fr::from(7u64))];
+        g.bench_function(BenchmarkId::new("one-slot", idx), |b| {
+            b.iter(|| verkle::update(&c0, &change))
+        });
+    }
+    let mut input = c0.to_bytes().to_vec();
+    input.push(3);
+    input.extend(verkle::scalar_to_le(&v[3]));
+    input.extend(verkle::scalar_to_le(&Fr::from(7u64)));
+    g.bench_function("one-slot-bytes", |b| {
+        b.iter(|| verkle::update_bytes(&input))
+    });
+    g.finish();
+
+    let mut g = c.benchmark_group("verkle-batch");
+    g.sample_size(10);
+    let vectors: Vec<Vec<Fr>> = (0..64).map(|i| scalars(256, 100 + i)).collect();
+    g.throughput(Throughput::Elements(vectors.len() as u64));
+    g.bench_function("commit-many-64x256", |b| {
+        b.iter(|| verkle::commit_many(&vectors))
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,415 @@
+//! Banderwagon elements: points of the Bandersnatch curve `-5x² + y² = 1 + d·x²y²`
+//! in the subgroup `2E` (order `2r`), taken up to the 2-torsion point `(0, −1)`, so
+//! that `(x, y)` and `(−x, −y)` are the same element and the group has prime order
+//! `r`.
+//!
+//! Points are kept in extended twisted Edwards coordinates `(X : Y : T : Z)` with
+//! `x = X/Z`, `y = Y/Z`, `T = XY/Z` (Hisil–Wong–Carter–Dawson). The addition law is
+//! complete on `2E`, so no operand needs a special case. The encodings are go-ipa's
+//! and rust-verkle's: see [`Element::to_bytes`] and [`Element::from_bytes`].
+
+use ark_ed_on_bls12_381_bandersnatch::{Fq, Fr};
+use ark_ff::{AdditiveGroup, BigInteger, Field, LegendreSymbol, MontFp, PrimeField, Zero};
+
+use super::Error;
+
+/// The curve constant `d`.
+pub(crate) const D: Fq =
+    MontFp!("45022363124591815672509500913686876175488063829319466900776701791074614335719");
+
+/// `−5·v` (the curve constant `a = −5`), with additions only.
+#[inline(always)]
+fn mul_by_a(v: Fq) -> Fq {
+    -(v.double().double() + v)
+}
+
+/// A Banderwagon element. Equality is equality of classes: `(x₁, y₁) ~ (x₂, y₂)` iff
+/// `x₁·y₂ = x₂·y₁`.
+#[derive(Clone, Copy, Debug)]
+pub struct Element {
+    pub(crate) x: Fq,
+    pub(crate) y: Fq,
+    pub(crate) t: Fq,
+    pub(crate) z: Fq,
+}
+
+/// An affine point prepared for mixed addition: `(x, y, d·x·y)`. Table entries of
+/// the fixed-base methods have this form, so an addition costs 8 multiplications.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C)]
+pub(crate) struct Prepared {
+    pub(crate) x: Fq,
+    pub(crate) y: Fq,
+    pub(crate) dxy: Fq,
+}
+
+impl Prepared {
+    /// `−self`: `(−x, y, −dxy)`.
+    #[inline(always)]
+    pub(crate) fn neg(&self) -> Prepared {
+        Prepared {
+            x: -self.x,
+            y: self.y,
+            dxy: -self.dxy,
+        }
+    }
+}
+
+impl PartialEq for Element {
+    fn eq(&self, other: &Element) -> bool {
+        self.x * other.y == other.x * self.y
+    }
+}
+
+impl Eq for Element {}
+
+impl Default for Element {
+    fn default() -> Self {
+        Element::IDENTITY
+    }
+}
+
+/// `p − 1` over 2 as a big integer, the bound that makes a coordinate
+/// "lexicographically largest".
+fn is_lexicographically_largest(v: &Fq) -> bool {
+    v.into_bigint() > Fq::MODULUS_MINUS_ONE_DIV_TWO
+}
+
+/// A base-field element from 32 big-endian bytes, if canonical (`< p`).
+pub(crate) fn fq_from_be(bytes: &[u8; 32]) -> Option<Fq> {
+    let mut limbs = [0u64; 4];
+    for (i, chunk) in bytes.rchunks_exact(8).enumerate() {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(chunk);
+        limbs[i] = u64::from_be_bytes(w);
+    }
+    Fq::from_bigint(ark_ff::BigInt(limbs))
+}
+
+/// A base-field element as 32 big-endian bytes.
+pub(crate) fn fq_to_be(v: &Fq) -> [u8; 32] {
+    let mut out = [0u8; 32];
+    out.copy_from_slice(&v.into_bigint().to_bytes_be());
+    out
+}
+
+impl Element {
+    /// The identity (neutral element): `(0, 1)`.
+    pub const IDENTITY: Element = Element {
+        x: Fq::ZERO,
+        y: Fq::ONE,
+        t: Fq::ZERO,
+        z: Fq::ONE,
+    };
+
+    /// The generator of rust-verkle and go-ipa (the Bandersnatch generator of the
+    /// arkworks crate).
+    pub fn generator() -> Element {
+        use ark_ec::twisted_edwards::TECurveConfig;
+        let g = ark_ed_on_bls12_381_bandersnatch::BandersnatchConfig::GENERATOR;
+        Element::from_affine(g.x, g.y)
+    }
+
+    /// The element of an affine point (the caller guarantees it lies in `2E`).
+    pub(crate) fn from_affine(x: Fq, y: Fq) -> Element {
+        Element {
+            x,
+            y,
+            t: x * y,
+            z: Fq::ONE,
+        }
+    }
+
+    /// This representative as an arkworks twisted Edwards point (for comparisons with
+    /// arkworks' generic algorithms, e.g. `VariableBaseMSM`).
+    pub fn to_arkworks(&self) -> ark_ed_on_bls12_381_bandersnatch::EdwardsAffine {
+        let (x, y) = self.to_affine();
+        ark_ed_on_bls12_381_bandersnatch::EdwardsAffine::new_unchecked(x, y)
+    }
+
+    /// The element of an arkworks point of the subgroup `2E` (the caller's
+    /// guarantee, as arkworks' own prime-order points are).
+    pub fn from_arkworks(p: &ark_ed_on_bls12_381_bandersnatch::EdwardsAffine) -> Element {
+        Element::from_affine(p.x, p.y)
+    }
+
+    /// Whether this is the identity.
+    pub fn is_identity(&self) -> bool {
+        self.x.is_zero()
+    }
+
+    /// Affine coordinates `(x, y)` of this representative.
+    pub(crate) fn to_affine(self) -> (Fq, Fq) {
+        match self.z.inverse() {
+            Some(zi) => (self.x * zi, self.y * zi),
+            // Z is never zero on 2E; keep the function total all the same.
+            None => (Fq::ZERO, Fq::ONE),
+        }
+    }
+
+    /// The prepared affine form for mixed additions.
+    pub(crate) fn prepare(self) -> Prepared {
+        let (x, y) = self.to_affine();
+        Prepared {
+            x,
+            y,
+            dxy: D * x * y,
+        }
+    }
+
+    /// `self + other` (complete on `2E`; 9 multiplications and one by `d`).
+    pub fn add(&self, other: &Element) -> Element {
+        let a = self.x * other.x;
+        let b = self.y * other.y;
+        let c = D * self.t * other.t;
+        let d = self.z * other.z;
+        let e = (self.x + self.y) * (other.x + other.y) - a - b;
+        let f = d - c;
+        let g = d + c;
+        let h = b - mul_by_a(a);
+        Element {
+            x: e * f,
+            y: g * h,
+            t: e * h,
+            z: f * g,
+        }
+    }
+
+    /// `self + q` for a prepared affine `q` (8 multiplications).
+    #[inline(always)]
+    pub(crate) fn add_prepared(&self, q: &Prepared) -> Element {
+        let a = self.x * q.x;
+        let b = self.y * q.y;
+        let c = self.t * q.dxy;
+        let d = self.z;
+        let e = (self.x + self.y) * (q.x + q.y) - a - b;
+        let f = d - c;
+        let g = d + c;
+        let h = b - mul_by_a(a);
+        Element {
+            x: e * f,
+            y: g * h,
+            t: e * h,
+            z: f * g,
+        }
+    }
+
+    /// `2·self` (4 multiplications, 4 squarings).
+    pub fn double(&self) -> Element {
+        let a = self.x.square();
+        let b = self.y.square();
+        let c = self.z.square().double();
+        let d = mul_by_a(a);
+        let e = (self.x + self.y).square() - a - b;
+        let g = d + b;
+        let f = g - c;
+        let h = d - b;
+        Element {
+            x: e * f,
+            y: g * h,
+            t: e * h,
+            z: f * g,
+        }
+    }
+
+    /// `−self`.
+    pub fn neg(&self) -> Element {
+        Element {
+            x: -self.x,
+            y: self.y,
+            t: -self.t,
+            z: self.z,
+        }
+    }
+
+    /// `self − other`.
+    pub fn sub(&self, other: &Element) -> Element {
+        self.add(&other.neg())
+    }
+
+    /// `k·self` by double-and-add over the bits of `k` (variable time; a reference
+    /// for tests and for one-off uses, not the fast path).
+    pub fn mul(&self, k: &Fr) -> Element {
+        let bits = k.into_bigint().to_bits_be();
+        let mut acc = Element::IDENTITY;
+        for bit in bits {
+            acc = acc.double();
+            if bit {
+                acc = acc.add(self);
+            }
+        }
+        acc
+    }
+
+    /// The 32-byte compressed encoding: `x` big-endian of the representative whose
+    /// `y` is lexicographically largest (`y > (p−1)/2`); the identity is 32 zero
+    /// bytes.
+    pub fn to_bytes(&self) -> [u8; 32] {
+        let (x, y) = self.to_affine();
+        let x = if is_lexicographically_largest(&y) {
+            x
+        } else {
+            -x
+        };
+        fq_to_be(&x)
+    }
+
+    /// Strict decoding of a compressed element: exactly 32 bytes, `x < p`, `1 − a·x²`
+    /// a non-zero square (the subgroup check), `(1 − a·x²)/(1 − d·x²)` a square; the
+    /// lexicographically largest root is taken for `y`.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Element, Error> {
+        let arr: &[u8; 32] = bytes
+            .try_into()
+            .map_err(|_| Error::EncodingLength(bytes.len()))?;
+        let x = fq_from_be(arr).ok_or(Error::CoordinateNotInField)?;
+        let y = y_from_x(&x)?;
+        Ok(Element::from_affine(x, y))
+    }
+
+    /// Strict decoding of go-ipa's 64-byte uncompressed form (`x` then `y`, each
+    /// big-endian): both coordinates canonical, on the curve, in the subgroup, and
+    /// `y` the lexicographically largest of the two roots (the canonical
+    /// representative), so every element has exactly one accepted encoding.
+    pub fn from_uncompressed_be(bytes: &[u8]) -> Result<Element, Error> {
+        if bytes.len() != 64 {
+            return Err(Error::EncodingLength(bytes.len()));
+        }
+        let mut xb = [0u8; 32];
+        let mut yb = [0u8; 32];
+        xb.copy_from_slice(&bytes[..32]);
+        yb.copy_from_slice(&bytes[32..]);
+        let x = fq_from_be(&xb).ok_or(Error::CoordinateNotInField)?;
+        let y = fq_from_be(&yb).ok_or(Error::CoordinateNotInField)?;
+        let expected = y_from_x(&x)?;
+        if expected != y {
+            return Err(if expected == -y {
+                Error::NotCanonicalRepresentative
+            } else {
+                Error::NotOnCurve
+            });
+        }
+        Ok(Element::from_affine(x, y))
+    }
+
+    /// The map to the scalar field ("hash commitment"): `(x/y mod p) mod r`. The
+    /// quotient is the same for both representatives; the identity maps to 0.
+    pub fn map_to_scalar(&self) -> Fr {
+        let q = match self.y.inverse() {
+            Some(yi) => self.x * yi,
+            None => Fq::ZERO,
+        };
+        Fr::from_le_bytes_mod_order(&q.into_bigint().to_bytes_le())
+    }
+
+    /// [`map_to_scalar`](Self::map_to_scalar) as 32 bytes little-endian.
+    pub fn map_to_scalar_bytes(&self) -> [u8; 32] {
+        scalar_to_le(&self.map_to_scalar())
+    }
+}
+
+/// `y` for a compressed `x` (the larger root), with the subgroup and curve checks.
+fn y_from_x(x: &Fq) -> Result<Fq, Error> {
+    let x2 = x.square();
+    let num = Fq::ONE - mul_by_a(x2);
+    if num.legendre() != LegendreSymbol::QuadraticResidue {
+        return Err(Error::NotInSubgroup);
+    }
+    let den = Fq::ONE - D * x2;
+    let den_inv = den.inverse().ok_or(Error::NotOnCurve)?;
+    let y = (num * den_inv).sqrt().ok_or(Error::NotOnCurve)?;
+    Ok(if is_lexicographically_largest(&y) {
+        y
+    } else {
+        -y
+    })
+}
+
+/// A scalar as 32 bytes little-endian.
+pub fn scalar_to_le(s: &Fr) -> [u8; 32] {
+    let mut out = [0u8; 32];
+    out.copy_from_slice(&s.into_bigint().to_bytes_le());
+    out
+}
+
+/// A scalar from 32 bytes little-endian, if canonical (`< r`).
+pub fn scalar_from_le(bytes: &[u8; 32]) -> Option<Fr> {
+    let mut limbs = [0u64; 4];
+    for (i, chunk) in bytes.chunks_exact(8).enumerate() {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(chunk);
+        limbs[i] = u64::from_le_bytes(w);
+    }
+    Fr::from_bigint(ark_ff::BigInt(limbs))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ark_ec::{twisted_edwards::Projective, CurveGroup};
+    use ark_ed_on_bls12_381_bandersnatch::{BandersnatchConfig, EdwardsAffine};
+    use ark_ff::UniformRand;
+    use rand::SeedableRng;
+
+    fn to_ark(e: &Element) -> EdwardsAffine {
+        let (x, y) = e.to_affine();
+        EdwardsAffine::new_unchecked(x, y)
+    }
+
+    #[test]
+    fn arithmetic_agrees_with_arkworks() {
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(7);
+        let g = Element::generator();
+        let ga: Projective<BandersnatchConfig> = to_ark(&g).into();
+        for _ in 0..20 {
+            let k = Fr::rand(&mut rng);
+            let l = Fr::rand(&mut rng);
+            let p = g.mul(&k);
+            let q = g.mul(&l);
+            assert_eq!(to_ark(&p), (ga * k).into_affine());
+            assert_eq!(to_ark(&p.add(&q)), (ga * (k + l)).into_affine());
+            assert_eq!(
+                to_ark(&p.add_prepared(&q.prepare())),
+                (ga * (k + l)).into_affine()
+            );
+            assert_eq!(to_ark(&p.double()), (ga * k.double()).into_affine());
+            assert_eq!(p.sub(&p), Element::IDENTITY);
+            assert!(p.sub(&p).is_identity());
+        }
+    }
+
+    #[test]
+    fn encoding_round_trips_and_ignores_the_representative() {
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(8);
+        let g = Element::generator();
+        for _ in 0..50 {
+            let p = g.mul(&Fr::rand(&mut rng));
+            let bytes = p.to_bytes();
+            let q = Element::from_bytes(&bytes).unwrap();
+            assert_eq!(p, q);
+            assert_eq!(q.to_bytes(), bytes);
+            // The other representative (x, y) -> (-x, -y) encodes the same.
+            let other = Element {
+                x: -p.x,
+                y: -p.y,
+                t: p.t,
+                z: p.z,
+            };
+            assert_eq!(other, p);
+            assert_eq!(other.to_bytes(), bytes);
+            assert_eq!(other.map_to_scalar(), p.map_to_scalar());
+        }
+        assert_eq!(Element::IDENTITY.to_bytes(), [0u8; 32]);
+        assert!(Element::from_bytes(&[0u8; 32]).unwrap().is_identity());
+        assert_eq!(Element::IDENTITY.map_to_scalar(), Fr::ZERO);
+    }
+
+    #[test]
+    fn scalars_must_be_canonical() {
+        let r_le = Fr::MODULUS.to_bytes_le();
+        let mut b = [0u8; 32];
+        b.copy_from_slice(&r_le);
+        assert!(scalar_from_le(&b).is_none());
+        b[0] -= 1;
+        assert_eq!(scalar_from_le(&b), Some(-Fr::ONE));
+    }
+}
