@@ -4,17 +4,20 @@
 //! The `precompiles` contract is "the contract path": it forwards a [`Message`] to the
 //! matching host function. `wasm-pairing` answers the same messages computing
 //! everything in pure WebAssembly. `pairing-bench` repeats a pairing check N times
-//! in one call.
+//! in one call. `verkle` forwards a [`VerkleMessage`] to the verkle host functions.
 
 use parity_scale_codec::{Decode, Encode};
 
 use crate::bn254::{self, Op};
-use crate::runtime::{CallError, CodeHash, ExecResult, Outcome, Runtime};
+use crate::runtime::{CallError, CodeHash, ExecResult, HostError, Outcome, Runtime};
+use crate::verkle;
 
 /// `contracts/precompiles`: forwards each message to the host function.
 pub const PRECOMPILES_WASM: &[u8] = include_bytes!("../../fixtures/contracts/precompiles.wasm");
 /// `contracts/wasm-pairing`: the same operations computed in pure WebAssembly.
 pub const WASM_PAIRING_WASM: &[u8] = include_bytes!("../../fixtures/contracts/wasm-pairing.wasm");
+/// `contracts/verkle`: forwards each [`VerkleMessage`] to the verkle host functions.
+pub const VERKLE_WASM: &[u8] = include_bytes!("../../fixtures/contracts/verkle.wasm");
 /// `contracts/pairing-bench`: a pairing check repeated N times in one call.
 pub const PAIRING_BENCH_WASM: &[u8] = include_bytes!("../../fixtures/contracts/pairing-bench.wasm");
 
@@ -42,6 +45,47 @@ impl Message {
             Op::Msm => Message::Msm(input),
         }
     }
+}
+
+/// A request to the `verkle` contract (SCALE, variant order fixed: 0 commit,
+/// 1 commitment to field, 2 update). Each carries the host function's raw input.
+#[derive(Clone, Debug, PartialEq, Eq, Encode, Decode)]
+pub enum VerkleMessage {
+    /// `verkle_commit` input.
+    Commit(Vec<u8>),
+    /// `verkle_commitment_to_field` input.
+    ToField(Vec<u8>),
+    /// `verkle_update` input.
+    Update(Vec<u8>),
+}
+
+impl VerkleMessage {
+    /// The message for a verkle operation.
+    pub fn for_op(op: verkle::Op, input: Vec<u8>) -> VerkleMessage {
+        match op {
+            verkle::Op::Commit => VerkleMessage::Commit(input),
+            verkle::Op::ToField => VerkleMessage::ToField(input),
+            verkle::Op::Update => VerkleMessage::Update(input),
+        }
+    }
+}
+
+/// Runs a verkle operation on `input` through a deployed `verkle` contract; returns
+/// the outcome and the decoded result.
+pub fn run_verkle_op(
+    runtime: &Runtime,
+    code: &CodeHash,
+    op: verkle::Op,
+    input: &[u8],
+    gas_limit: u64,
+) -> (Option<Outcome>, Result<Vec<u8>, ViaError>) {
+    let message = VerkleMessage::for_op(op, input.to_vec()).encode();
+    let outcome = match runtime.call(code, &message, gas_limit) {
+        Ok(o) => o,
+        Err(e) => return (None, Err(e.into())),
+    };
+    let result = decode_response(&outcome);
+    (Some(outcome), result)
 }
 
 /// A contract's answer: the operation's output, or an error code (0 = the host
@@ -82,7 +126,7 @@ pub const GENEROUS_GAS: u64 = 1 << 40;
 pub enum ViaError {
     /// The input was refused, with the same reason the native path gives.
     #[error("{0}")]
-    Invalid(bn254::Error),
+    Invalid(HostError),
     /// The host function refused the input but gave no reason (cannot happen with the
     /// bundled contracts).
     #[error("invalid input")]
@@ -129,7 +173,7 @@ pub fn decode_response(outcome: &Outcome) -> Result<Vec<u8>, ViaError> {
             .map(ViaError::Invalid)
             .unwrap_or(ViaError::InvalidUnknown)),
         Response::Err(code) => Err(bn254::Error::from_code(code)
-            .map(ViaError::Invalid)
+            .map(|e| ViaError::Invalid(HostError::Bn254(e)))
             .unwrap_or(ViaError::Malformed)),
     }
 }
@@ -147,6 +191,8 @@ mod tests {
         assert_eq!(Message::Pairing(vec![7]).encode(), [2, 4, 7]);
         assert_eq!(Message::Msm(vec![1, 2]).encode(), [3, 8, 1, 2]);
         assert_eq!(Response::Ok(vec![9]).encode(), [0, 4, 9]);
+        assert_eq!(VerkleMessage::Commit(vec![1]).encode(), [0, 4, 1]);
+        assert_eq!(VerkleMessage::Update(vec![]).encode(), [2, 0]);
         assert_eq!(Response::Err(6).encode(), [1, 6]);
     }
 }

@@ -1,4 +1,4 @@
-//! Gas schedules for the BN254 precompiles.
+//! Gas schedules for the BN254 precompiles and the verkle host functions.
 //!
 //! Prices are a value, not constants scattered through the code: a chain picks a
 //! preset (or builds its own) and every path — native, contract, CLI — prices an
@@ -56,6 +56,58 @@ impl GasSchedule {
                     .saturating_add(self.pairing_base)
             }
         }
+    }
+}
+
+/// Prices of the verkle host functions, in gas. Each is a base plus a price per
+/// scalar (commit) or per entry (update), computed from the input length before any
+/// work and set for the worst case: every scalar non-zero and full-size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct VerkleGas {
+    /// `verkle_commit`: fixed part.
+    pub commit_base: u64,
+    /// `verkle_commit`: per 32-byte scalar.
+    pub commit_per_scalar: u64,
+    /// `verkle_update`: fixed part (decoding and encoding the commitment).
+    pub update_base: u64,
+    /// `verkle_update`: per 65-byte entry.
+    pub update_per_entry: u64,
+    /// `verkle_commitment_to_field`.
+    pub to_field: u64,
+}
+
+impl VerkleGas {
+    /// zkhost's schedule, derived from `zkhost bench` at 100 Mgas/s (10 ns a gas) on
+    /// the reference machine, rounded up; see README.md, "Verkle".
+    pub const ZKHOST: VerkleGas = VerkleGas {
+        commit_base: 6_000,
+        commit_per_scalar: 600,
+        update_base: 4_000,
+        update_per_entry: 600,
+        to_field: 2_000,
+    };
+
+    /// The gas of `op` on an input of `input_len` bytes (saturating).
+    pub fn gas(&self, op: crate::verkle::Op, input_len: usize) -> u64 {
+        use crate::verkle::Op;
+        let size = op.size(input_len);
+        match op {
+            Op::Commit => self
+                .commit_per_scalar
+                .saturating_mul(size)
+                .saturating_add(self.commit_base),
+            Op::Update => self
+                .update_per_entry
+                .saturating_mul(size)
+                .saturating_add(self.update_base),
+            Op::ToField => self.to_field,
+        }
+    }
+}
+
+impl Default for VerkleGas {
+    fn default() -> Self {
+        VerkleGas::ZKHOST
     }
 }
 

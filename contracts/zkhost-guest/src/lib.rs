@@ -44,6 +44,12 @@ pub mod sys {
         pub fn alt_bn128_pairing(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
         /// G1 multi-scalar multiplication. Like [`alt_bn128_add`]; writes 64 bytes.
         pub fn alt_bn128_g1_msm(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
+        /// Verkle commitment of n ≤ 256 little-endian scalars; writes 32 bytes.
+        pub fn verkle_commit(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
+        /// Map of a compressed commitment to the scalar field; writes 32 bytes.
+        pub fn verkle_commitment_to_field(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
+        /// Sparse update of a compressed commitment; writes 32 bytes.
+        pub fn verkle_update(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
     }
 }
 
@@ -92,6 +98,23 @@ pub fn alt_bn128_pairing(input: &[u8]) -> Result<[u8; 32], InvalidInput> {
 /// G1 multi-scalar multiplication on raw input: the 64-byte result.
 pub fn alt_bn128_g1_msm(input: &[u8]) -> Result<[u8; 64], InvalidInput> {
     call_host(sys::alt_bn128_g1_msm, input)
+}
+
+/// Verkle commitment of `input.len() / 32` little-endian scalars (each < r, at most
+/// 256): the 32-byte compressed commitment.
+pub fn verkle_commit(input: &[u8]) -> Result<[u8; 32], InvalidInput> {
+    call_host(sys::verkle_commit, input)
+}
+
+/// A 32-byte compressed commitment mapped to the scalar field, 32 bytes little-endian.
+pub fn verkle_commitment_to_field(input: &[u8]) -> Result<[u8; 32], InvalidInput> {
+    call_host(sys::verkle_commitment_to_field, input)
+}
+
+/// A compressed commitment followed by entries (1-byte index, 32-byte old value,
+/// 32-byte new value): the updated 32-byte compressed commitment.
+pub fn verkle_update(input: &[u8]) -> Result<[u8; 32], InvalidInput> {
+    call_host(sys::verkle_update, input)
 }
 
 /// The call's input.
@@ -154,6 +177,18 @@ pub enum Message {
     Msm(Vec<u8>),
 }
 
+/// A request to the `verkle` contract. The variant order (SCALE index 0..=2) is part
+/// of the ABI. Each payload is the host function's raw input.
+#[derive(Clone, Debug, PartialEq, Eq, Encode, Decode)]
+pub enum VerkleMessage {
+    /// `verkle_commit`.
+    Commit(Vec<u8>),
+    /// `verkle_commitment_to_field`.
+    ToField(Vec<u8>),
+    /// `verkle_update`.
+    Update(Vec<u8>),
+}
+
 /// A contract's answer. The variant order (SCALE index 0, 1) is part of the ABI.
 #[derive(Clone, Debug, PartialEq, Eq, Encode, Decode)]
 pub enum Response {
@@ -204,6 +239,8 @@ mod tests {
         assert_eq!(Message::Mul(vec![]).encode(), [1, 0]);
         assert_eq!(Message::Pairing(vec![]).encode(), [2, 0]);
         assert_eq!(Message::Msm(vec![1, 2]).encode(), [3, 8, 1, 2]);
+        assert_eq!(VerkleMessage::Commit(vec![1]).encode(), [0, 4, 1]);
+        assert_eq!(VerkleMessage::Update(vec![]).encode(), [2, 0]);
     }
 
     #[test]

@@ -8,7 +8,8 @@
 //! 3. do the work behind a panic barrier (a panic becomes a host-error trap);
 //! 4. write the whole output, or nothing.
 //!
-//! Crypto functions return 0 on success and 1 on invalid input (nothing written).
+//! Crypto functions (BN254 and verkle) return 0 on success and 1 on invalid input
+//! (nothing written).
 //!
 //! Everything here handles contract-controlled data: panicking constructs and
 //! unchecked arithmetic are denied by lint (set once in `runtime/mod.rs`).
@@ -17,8 +18,9 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use wasmtime::{Caller, Linker, ValType};
 
-use super::{memory, CallState, HostTrap};
+use super::{memory, CallState, HostError, HostTrap};
 use crate::bn254::Op;
+use crate::verkle::Op as VerkleOp;
 
 /// The module name contracts import from.
 pub const MODULE: &str = "zkhost";
@@ -46,6 +48,21 @@ pub const FUNCTIONS: &[(&str, &[ValType], &[ValType])] = &[
     ),
     (
         "alt_bn128_pairing",
+        &[ValType::I32, ValType::I32, ValType::I32],
+        &[ValType::I32],
+    ),
+    (
+        "verkle_commit",
+        &[ValType::I32, ValType::I32, ValType::I32],
+        &[ValType::I32],
+    ),
+    (
+        "verkle_commitment_to_field",
+        &[ValType::I32, ValType::I32, ValType::I32],
+        &[ValType::I32],
+    ),
+    (
+        "verkle_update",
         &[ValType::I32, ValType::I32, ValType::I32],
         &[ValType::I32],
     ),
@@ -141,7 +158,37 @@ fn bn254(
             Ok(0)
         }
         Err(e) => {
-            state.last_host_error = Some(e);
+            state.last_host_error = Some(HostError::Bn254(e));
+            Ok(1)
+        }
+    }
+}
+
+/// A verkle operation as a host function (same rules; output always 32 bytes).
+fn verkle(
+    mut caller: Caller<'_, CallState>,
+    op: VerkleOp,
+    in_ptr: i32,
+    in_len: i32,
+    out_ptr: i32,
+) -> wasmtime::Result<i32> {
+    let len = memory::len(in_len);
+    let costs = caller.data().costs;
+    charge(
+        &mut caller,
+        costs.call(len as u64, costs.verkle.gas(op, len)),
+    )?;
+    let mem = memory_of(&caller)?;
+    let (data, state) = mem.data_and_store_mut(&mut caller);
+    let input = memory::slice(data, in_ptr, len)?;
+    memory::range(data.len(), out_ptr, op.output_len())?;
+    match barrier(|| op.run(input))? {
+        Ok(out) => {
+            memory::write(data, out_ptr, &out)?;
+            Ok(0)
+        }
+        Err(e) => {
+            state.last_host_error = Some(HostError::Verkle(e));
             Ok(1)
         }
     }
@@ -174,6 +221,13 @@ pub fn linker(engine: &wasmtime::Engine) -> wasmtime::Result<Linker<CallState>> 
         "alt_bn128_g1_msm",
         |c: Caller<'_, CallState>, i: i32, n: i32, o: i32| bn254(c, Op::Msm, i, n, o),
     )?;
+    for op in VerkleOp::ALL {
+        l.func_wrap(
+            MODULE,
+            op.host_function(),
+            move |c: Caller<'_, CallState>, i: i32, n: i32, o: i32| verkle(c, op, i, n, o),
+        )?;
+    }
     Ok(l)
 }
 

@@ -6,7 +6,7 @@
 //! machine or the compiler; they protect the node and should never be reached by a
 //! correctly priced contract.
 
-use crate::gas::GasSchedule;
+use crate::gas::{GasSchedule, VerkleGas};
 
 /// Gas prices of the runtime's own work, besides the precompile schedule.
 /// One unit of gas is one unit of Wasmtime fuel (about one wasm instruction).
@@ -19,6 +19,8 @@ pub struct HostCosts {
     pub per_byte: u64,
     /// The prices of the BN254 operations.
     pub precompiles: GasSchedule,
+    /// The prices of the verkle operations.
+    pub verkle: VerkleGas,
 }
 
 impl Default for HostCosts {
@@ -27,6 +29,7 @@ impl Default for HostCosts {
             host_call: 100,
             per_byte: 1,
             precompiles: GasSchedule::ISTANBUL,
+            verkle: VerkleGas::ZKHOST,
         }
     }
 }

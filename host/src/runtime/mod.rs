@@ -36,9 +36,9 @@ use wasmtime::{
     StoreLimitsBuilder, Trap, TypedFunc,
 };
 
-use crate::bn254::{self, Backend};
+use crate::bn254::Backend;
 pub use limits::{HostCosts, Limits};
-pub use outcome::{ExecResult, Outcome, TrapKind};
+pub use outcome::{ExecResult, HostError, Outcome, TrapKind};
 
 /// The SHA-256 of a module's bytes: how a deployed contract is named.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -141,7 +141,7 @@ pub struct CallState {
     costs: HostCosts,
     backend: Option<Backend>,
     max_output: usize,
-    last_host_error: Option<bn254::Error>,
+    last_host_error: Option<HostError>,
 }
 
 /// The WebAssembly runtime a node embeds. `Send + Sync`: share it between threads.

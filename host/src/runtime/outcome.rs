@@ -67,7 +67,18 @@ pub struct Outcome {
     /// Diagnostic, not part of consensus: why the last host function that returned 1
     /// refused its input (so tools can print the same reason as the native path).
     #[codec(skip)]
-    pub last_host_error: Option<crate::bn254::Error>,
+    pub last_host_error: Option<HostError>,
+}
+
+/// Why a crypto host function refused its input (it returned 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum HostError {
+    /// A BN254 function's input.
+    #[error("{0}")]
+    Bn254(crate::bn254::Error),
+    /// A verkle function's input.
+    #[error("{0}")]
+    Verkle(crate::verkle::Error),
 }
 
 impl Outcome {
