@@ -4,6 +4,8 @@
 
 use std::path::PathBuf;
 
+pub mod probe;
+
 use ark_bn254::{Fq, Fq2, Fr, G1Affine, G1Projective, G2Affine, G2Projective};
 use ark_ec::{AffineRepr, CurveGroup, PrimeGroup};
 use ark_ff::{BigInteger, PrimeField, UniformRand};

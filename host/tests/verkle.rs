@@ -1,0 +1,473 @@
+//! Verkle commitments against every vector of `fixtures/vectors/verkle` (go-ipa,
+//! rust-verkle and the verkle test-vector set), natively, through the host
+//! functions and through the `verkle` contract; updates against recommitment;
+//! refusals; exact gas.
+
+mod common;
+
+use std::str::FromStr;
+
+use ark_ed_on_bls12_381_bandersnatch::{Fq, Fr};
+use ark_ff::{BigInteger, PrimeField, UniformRand};
+use serde_json::Value;
+use sha2::{Digest, Sha256};
+
+use common::probe::{call_input, deploy_wat, dump_input, min_gas, probe};
+use zkhost::contracts::{self, ViaError};
+use zkhost::runtime::{HostCosts, HostError, Runtime, RuntimeConfig, TrapKind};
+use zkhost::verkle::{self, crs, Element, Error, Op};
+
+fn dir() -> std::path::PathBuf {
+    common::fixtures().join("vectors").join("verkle")
+}
+
+fn json(name: &str) -> Value {
+    let text = std::fs::read_to_string(dir().join(name)).expect("vector file");
+    serde_json::from_str(&text).expect("json")
+}
+
+fn hex32(s: &str) -> Vec<u8> {
+    hex::decode(s.trim_start_matches("0x")).expect("hex")
+}
+
+fn dec(s: &str) -> Fr {
+    Fr::from_str(s).unwrap_or_else(|_| panic!("decimal scalar {s}"))
+}
+
+fn le_bytes(values: &[Fr]) -> Vec<u8> {
+    values.iter().flat_map(verkle::scalar_to_le).collect()
+}
+
+#[test]
+fn the_crs_matches_the_published_points_and_hash() {
+    let text = std::fs::read_to_string(dir().join("crs_compressed_256.txt")).unwrap();
+    let published: Vec<&str> = text.lines().filter(|l| !l.is_empty()).collect();
+    assert_eq!(published.len(), 256);
+    let mut h = Sha256::new();
+    for (p, line) in crs::basis().iter().zip(&published) {
+        assert_eq!(hex::encode(p.to_bytes()), *line);
+        h.update(p.to_bytes());
+    }
+    assert_eq!(hex::encode(h.finalize()), crs::CRS_SHA256);
+}
+
+#[test]
+fn vector_commitment_and_map_to_field() {
+    let v = json("001_vector_commitment.json");
+    let scalars: Vec<Fr> = v["testData"]["scalars"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| dec(s.as_str().unwrap()))
+        .collect();
+    assert_eq!(scalars.len(), 256);
+    let expected = hex32(v["testData"]["serializedCommitment"].as_str().unwrap());
+    assert_eq!(
+        verkle::commit(&scalars).unwrap().to_bytes().to_vec(),
+        expected
+    );
+    assert_eq!(
+        verkle::commit_bytes(&le_bytes(&scalars)).unwrap().to_vec(),
+        expected
+    );
+
+    let v = json("002_map_to_field_element.json");
+    let point = hex32(v["testData"]["serializedPoint"].as_str().unwrap());
+    let field = dec(v["testData"]["fieldElement"].as_str().unwrap());
+    let e = Element::from_bytes(&point).unwrap();
+    assert_eq!(e.map_to_scalar(), field);
+    assert_eq!(
+        verkle::commitment_to_field_bytes(&point).unwrap(),
+        verkle::scalar_to_le(&field)
+    );
+}
+
+#[test]
+fn serialization_vectors_and_must_fail_decodings() {
+    let v = json("003_serialize_lexicographically_highest.json");
+    let x = hex32(v["testData"]["serializedXCoordinate"].as_str().unwrap());
+    let y = hex32(v["testData"]["serializedYCoordinate"].as_str().unwrap());
+    let expected = hex32(v["testData"]["expectedSerializedPoint"].as_str().unwrap());
+    let e = Element::from_uncompressed_be(&[x, y].concat()).unwrap();
+    assert_eq!(e.to_bytes().to_vec(), expected);
+
+    let v = json("004_deserialize_lexicographically_lowest.json");
+    let x = hex32(v["testData"]["serializedXCoordinate"].as_str().unwrap());
+    let y = hex32(v["testData"]["serializedYCoordinate"].as_str().unwrap());
+    assert_eq!(
+        Element::from_uncompressed_be(&[x.clone(), y].concat()),
+        Err(Error::NotCanonicalRepresentative)
+    );
+    // Its x alone is a valid compressed encoding (of the other representative).
+    assert!(Element::from_bytes(&x).is_ok());
+
+    for (file, err) in [
+        ("005_deserialize_point_not_in_curve.json", Error::NotOnCurve),
+        (
+            "006_deserialize_point_not_in_subgroup.json",
+            Error::NotInSubgroup,
+        ),
+        (
+            "007_deserialize_point_x_bigger_than_field.json",
+            Error::CoordinateNotInField,
+        ),
+    ] {
+        let v = json(file);
+        let p = hex32(v["testData"]["serializedPoint"].as_str().unwrap());
+        assert_eq!(Element::from_bytes(&p), Err(err), "{file}");
+        assert_eq!(verkle::commitment_to_field_bytes(&p), Err(err), "{file}");
+    }
+    let v = json("008_deserialize_point_x_wrong_length.json");
+    for p in v["testData"]["serializedPoints"].as_array().unwrap() {
+        let s = p.as_str().unwrap().trim_start_matches("0x");
+        let bytes = if s.len() % 2 == 1 {
+            hex::decode(format!("0{s}")).unwrap()
+        } else {
+            hex::decode(s).unwrap()
+        };
+        assert_ne!(bytes.len(), 32);
+        assert_eq!(
+            Element::from_bytes(&bytes),
+            Err(Error::EncodingLength(bytes.len()))
+        );
+    }
+}
+
+/// The x and y of the rust-style uncompressed form (x LE ‖ y LE), as an element.
+fn from_rust_uncompressed(bytes: &[u8]) -> Element {
+    let mut be = [bytes[..32].to_vec(), bytes[32..].to_vec()];
+    be[0].reverse();
+    be[1].reverse();
+    let x = Fq::from_be_bytes_mod_order(&be[0]);
+    let y = Fq::from_be_bytes_mod_order(&be[1]);
+    Element::from_arkworks(&ark_ed_on_bls12_381_bandersnatch::EdwardsAffine::new_unchecked(x, y))
+}
+
+#[test]
+fn simple_vectors() {
+    let v = json("simple_vectors.json");
+    let cases = v.as_object().unwrap();
+    assert_eq!(cases.len(), 9);
+    for (name, case) in cases {
+        let scalars: Vec<Fr> = case["scalars_dec"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| dec(s.as_str().unwrap()))
+            .collect();
+        let c = verkle::commit(&scalars).unwrap();
+        assert_eq!(hex::encode(c.to_bytes()), case["compressed"], "{name}");
+        assert_eq!(
+            hex::encode(c.map_to_scalar_bytes()),
+            case["map_to_scalar_le"],
+            "{name}"
+        );
+        let unc = hex::decode(case["uncompressed_rust_le"].as_str().unwrap()).unwrap();
+        assert_eq!(from_rust_uncompressed(&unc), c, "{name}");
+        assert_eq!(
+            hex::encode(verkle::commit_bytes(&le_bytes(&scalars)).unwrap()),
+            case["compressed"]
+        );
+    }
+}
+
+#[test]
+fn rust_verkle_binding_vectors() {
+    let v = json("bindings/pedersen_commitment_test.json");
+    for (i, case) in v.as_array().unwrap().iter().enumerate() {
+        let input: Vec<u8> = case["frs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|s| hex32(s.as_str().unwrap()))
+            .collect();
+        let c = verkle::commit_bytes(&input).unwrap();
+        let hash = verkle::commitment_to_field_bytes(&c).unwrap();
+        assert_eq!(
+            hash.to_vec(),
+            hex32(case["commitment"].as_str().unwrap()),
+            "case {i}"
+        );
+    }
+    let v = json("bindings/commit_root_test.json");
+    let case = &v[0];
+    let scalars: Vec<Fr> = case["frs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| Fr::from_be_bytes_mod_order(&hex32(s.as_str().unwrap())))
+        .collect();
+    let c = verkle::commit(&scalars).unwrap();
+    assert_eq!(hex::encode(c.to_bytes()), case["expected"]);
+}
+
+#[test]
+fn other_published_values() {
+    let v: Vec<Fr> = (0..256).map(|i| Fr::from((i % 32 + 1) as u64)).collect();
+    assert_eq!(
+        hex::encode(verkle::commit(&v).unwrap().to_bytes()),
+        "1b9dff8f5ebbac250d291dfe90e36283a227c64b113c37f1bfb9e7a743cdb128"
+    );
+    let g = Element::generator();
+    assert_eq!(
+        hex::encode(g.to_bytes()),
+        "4a2c7486fd924882bf02c6908de395122843e3e05264d7991e18e7985dad51e9"
+    );
+    assert_eq!(
+        hex::encode(g.map_to_scalar_bytes()),
+        "d1e7de2aaea9603d5bc6c208d319596376556ecd8336671ba7670c2139772d14"
+    );
+}
+
+#[test]
+fn boundary_rules() {
+    // A scalar ≥ r is refused, naming it; r − 1 is accepted.
+    let r = Fr::MODULUS.to_bytes_le();
+    let mut input = vec![0u8; 64];
+    input[32..].copy_from_slice(&r);
+    assert_eq!(
+        verkle::commit_bytes(&input),
+        Err(Error::ScalarNotCanonical(1))
+    );
+    input[32] -= 1;
+    assert!(verkle::commit_bytes(&input).is_ok());
+    // All ones (2^256 − 1) too.
+    assert_eq!(
+        verkle::commit_bytes(&[0xff; 32]),
+        Err(Error::ScalarNotCanonical(0))
+    );
+    // Lengths.
+    assert_eq!(
+        verkle::commit_bytes(&[0u8; 33]),
+        Err(Error::InputLength {
+            len: 33,
+            what: "a multiple of 32"
+        })
+    );
+    assert_eq!(
+        verkle::commit_bytes(&vec![0u8; 257 * 32]),
+        Err(Error::TooManyScalars(257))
+    );
+    assert!(verkle::commit_bytes(&vec![0u8; 256 * 32]).is_ok());
+    assert_eq!(verkle::commit_bytes(&[]).unwrap(), [0u8; 32]);
+    // Missing values are zeros.
+    let mut rng = common::rng(40);
+    let short: Vec<Fr> = (0..10).map(|_| Fr::rand(&mut rng)).collect();
+    let mut padded = short.clone();
+    padded.resize(256, Fr::from(0u64));
+    assert_eq!(
+        verkle::commit(&short).unwrap(),
+        verkle::commit(&padded).unwrap()
+    );
+    // Update input layout.
+    for bad in [0usize, 31, 33, 32 + 64, 32 + 66] {
+        assert!(matches!(
+            verkle::update_bytes(&vec![0u8; bad]),
+            Err(Error::InputLength { .. })
+        ));
+    }
+    assert!(matches!(
+        verkle::update_bytes(&vec![0u8; 32 + 257 * 65]),
+        Err(Error::TooManyScalars(257))
+    ));
+}
+
+fn update_input(c: &Element, changes: &[(u8, Fr, Fr)]) -> Vec<u8> {
+    let mut input = c.to_bytes().to_vec();
+    for (i, old, new) in changes {
+        input.push(*i);
+        input.extend(verkle::scalar_to_le(old));
+        input.extend(verkle::scalar_to_le(new));
+    }
+    input
+}
+
+#[test]
+fn updates_equal_recommitment_at_every_index() {
+    let mut rng = common::rng(41);
+    let mut values: Vec<Fr> = (0..256).map(|_| Fr::rand(&mut rng)).collect();
+    let mut c = verkle::commit(&values).unwrap();
+    // One slot at a time, across all 256 indices (the narrow tables of every point).
+    for idx in 0..=255u8 {
+        let new = Fr::rand(&mut rng);
+        let change = (idx, values[idx as usize], new);
+        values[idx as usize] = new;
+        let bytes = verkle::update_bytes(&update_input(&c, &[change])).unwrap();
+        c = verkle::update(&c, &[change]);
+        assert_eq!(bytes, c.to_bytes());
+    }
+    assert_eq!(c, verkle::commit(&values).unwrap());
+    // Many slots at once, with a repeated index; and a wrong "old" value shifts the
+    // commitment by exactly (true old − claimed old)·G.
+    let changes: Vec<(u8, Fr, Fr)> = (0..40u8)
+        .map(|k| {
+            let idx = k.wrapping_mul(7);
+            let new = Fr::rand(&mut rng);
+            let ch = (idx, values[idx as usize], new);
+            values[idx as usize] = new;
+            ch
+        })
+        .collect();
+    let c2 = verkle::update(&c, &changes);
+    assert_eq!(c2, verkle::commit(&values).unwrap());
+    let bogus = verkle::update(&c2, &[(3, Fr::from(5u64), Fr::from(5u64))]);
+    assert_eq!(bogus, c2);
+    // A scalar ≥ r in an entry is refused with its position.
+    let mut input = update_input(&c2, &[(1, Fr::from(1u64), Fr::from(2u64))]);
+    input[32 + 33..].copy_from_slice(&Fr::MODULUS.to_bytes_le());
+    assert_eq!(
+        verkle::update_bytes(&input),
+        Err(Error::ScalarNotCanonical(1))
+    );
+    // A commitment that does not decode is refused.
+    let mut input = update_input(&c2, &[]);
+    input[..32].copy_from_slice(&[0xff; 32]);
+    assert_eq!(
+        verkle::update_bytes(&input),
+        Err(Error::CoordinateNotInField)
+    );
+}
+
+#[test]
+fn batch_commit_equals_one_by_one() {
+    let mut rng = common::rng(42);
+    let vectors: Vec<Vec<Fr>> = (0..12)
+        .map(|i| (0..(i * 23 % 257)).map(|_| Fr::rand(&mut rng)).collect())
+        .collect();
+    let batch = verkle::commit_many(&vectors).unwrap();
+    for (v, c) in vectors.iter().zip(&batch) {
+        assert_eq!(*c, verkle::commit_single_thread(v).unwrap());
+    }
+}
+
+fn runtime() -> Runtime {
+    Runtime::new(RuntimeConfig::default()).expect("engine")
+}
+
+#[test]
+fn the_contract_path_matches_native() {
+    let rt = runtime();
+    let code = rt.deploy(contracts::VERKLE_WASM).unwrap();
+    let mut rng = common::rng(43);
+    let values: Vec<Fr> = (0..256).map(|_| Fr::rand(&mut rng)).collect();
+    let c = verkle::commit(&values).unwrap();
+    let cases: Vec<(Op, Vec<u8>)> = vec![
+        (Op::Commit, le_bytes(&values)),
+        (Op::Commit, le_bytes(&values[..3])),
+        (Op::Commit, vec![]),
+        (Op::Commit, vec![0xff; 32]),
+        (Op::Commit, vec![0; 31]),
+        (Op::ToField, c.to_bytes().to_vec()),
+        (Op::ToField, vec![0xff; 32]),
+        (Op::ToField, vec![0; 64]),
+        (
+            Op::Update,
+            update_input(&c, &[(200, values[200], Fr::from(9u64))]),
+        ),
+        (Op::Update, vec![0; 32 + 65]),
+        (Op::Update, vec![0; 40]),
+    ];
+    for (op, input) in cases {
+        let native = op.run(&input);
+        let (outcome, via) = contracts::run_verkle_op(&rt, &code, op, &input, 100_000_000);
+        let outcome = outcome.unwrap();
+        match native {
+            Ok(out) => assert_eq!(via.unwrap(), out.to_vec(), "{}", op.name()),
+            Err(e) => match via {
+                Err(ViaError::Invalid(HostError::Verkle(got))) => assert_eq!(got, e),
+                other => panic!("{}: expected {e:?}, got {other:?}", op.name()),
+            },
+        }
+        assert!(outcome.gas_used > 0);
+    }
+}
+
+#[test]
+fn host_functions_charge_exactly_their_price_before_work() {
+    let rt = runtime();
+    let costs = HostCosts::default();
+    let price = |op: Op, len: usize| costs.call(len as u64, costs.verkle.gas(op, len));
+    let payload = vec![0u8; 32 + 256 * 65];
+    let cases = [
+        (Op::Commit, 0usize),
+        (Op::Commit, 32),
+        (Op::Commit, 256 * 32),
+        (Op::Commit, 33), // invalid: still charged for one scalar and 33 bytes
+        (Op::ToField, 32),
+        (Op::ToField, 7),
+        (Op::Update, 32),
+        (Op::Update, 32 + 65),
+        (Op::Update, 32 + 256 * 65),
+    ];
+    let mins: Vec<u64> = cases
+        .iter()
+        .map(|&(op, len)| {
+            let code = deploy_wat(&rt, &probe(op.host_function())).unwrap();
+            min_gas(
+                &rt,
+                &code,
+                &call_input(16, len as i32, 40_000, &payload[..len]),
+            )
+        })
+        .collect();
+    // The probe's own instructions are the same for every case; input_read is
+    // charged per byte of the call input, which grows with the payload.
+    for (i, &(op, len)) in cases.iter().enumerate() {
+        let (op0, len0) = cases[0];
+        assert_eq!(
+            mins[i] as i64 - mins[0] as i64,
+            price(op, len) as i64 - price(op0, len0) as i64
+                + (len as i64 - len0 as i64) * costs.per_byte as i64,
+            "{} with {len} bytes",
+            op.name()
+        );
+    }
+    let g = &costs.verkle;
+    assert_eq!(
+        price(Op::Commit, 256 * 32),
+        100 + 8192 + g.commit_base + 256 * g.commit_per_scalar
+    );
+    assert_eq!(
+        price(Op::Update, 32 + 65),
+        100 + 97 + g.update_base + g.update_per_entry
+    );
+}
+
+#[test]
+fn invalid_input_and_bad_pointers_write_nothing() {
+    let rt = runtime();
+    let page = 65_536i32;
+    for op in Op::ALL {
+        let code = deploy_wat(&rt, &probe(op.host_function())).unwrap();
+        let mut warm = rt.instantiate(&code).unwrap();
+        let bad = vec![0xffu8; 32 + 65];
+        let out = warm
+            .call(&call_input(16, bad.len() as i32, 4096, &bad), 10_000_000)
+            .unwrap();
+        assert_eq!(out.output(), Some(&1i32.to_le_bytes()[..]), "{}", op.name());
+        assert!(matches!(out.last_host_error, Some(HostError::Verkle(_))));
+        assert_eq!(
+            warm.call(&dump_input(4096), 1_000_000).unwrap().output(),
+            Some(&[0u8; 64][..])
+        );
+        for (what, input) in [
+            ("input past the end", call_input(page - 10, 64, 1024, &[])),
+            ("ptr + len overflows", call_input(-1, 2, 1024, &[])),
+            ("length 2^31 - 1", call_input(16, i32::MAX, 1024, &[])),
+            ("output at the last byte", call_input(16, 0, page - 1, &[])),
+        ] {
+            let out = rt.call(&code, &input, u64::MAX / 2).unwrap();
+            assert_eq!(
+                out.trap(),
+                Some(TrapKind::MemoryOutOfBounds),
+                "{} {what}",
+                op.name()
+            );
+        }
+        // Exactly at the end is in bounds.
+        let out = rt
+            .call(&code, &call_input(16, 0, page - 32, &[]), 10_000_000)
+            .unwrap();
+        assert!(out.output().is_some(), "{}", op.name());
+    }
+}
