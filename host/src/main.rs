@@ -11,6 +11,7 @@ use zkhost::contracts::{self, Via};
 use zkhost::gas::GasSchedule;
 use zkhost::runtime::{CodeHash, ExecResult, Runtime, RuntimeConfig};
 use zkhost::vectors::{self, decode_hex};
+use zkhost::verkle;
 
 /// Native elliptic-curve host functions for WebAssembly smart contracts.
 ///
@@ -27,14 +28,17 @@ struct Cli {
 enum Command {
     /// Run one precompile on hex input and print the output as hex.
     ///
-    /// OP is bn254-add, bn254-mul, bn254-pairing or bn254-msm. The input is the raw
-    /// input (a `0x` prefix and empty input are accepted). Prints the output as
+    /// OP is bn254-add, bn254-mul, bn254-pairing, bn254-msm, verkle-commit,
+    /// verkle-to-field or verkle-update. The input is the raw input (a `0x` prefix and
+    /// empty input are accepted); verkle inputs are the host functions' layouts
+    /// (scalars 32 bytes little-endian, each below r). Prints the output as
     /// lowercase hex and exits 0; on invalid input prints `error: <reason>` on stderr
     /// and exits 1. With --stdin, reads one hex input per line and prints one line per
     /// input (hex, or `error: <reason>`), exiting 0.
     Precompile {
-        /// The operation: bn254-add, bn254-mul, bn254-pairing or bn254-msm.
-        op: Op,
+        /// The operation: bn254-add, bn254-mul, bn254-pairing, bn254-msm,
+        /// verkle-commit, verkle-to-field or verkle-update.
+        op: AnyOp,
         /// The input as hex (omit with --stdin).
         #[arg(required_unless_present = "stdin", conflicts_with = "stdin")]
         hex: Option<String>,
@@ -45,8 +49,9 @@ enum Command {
         /// measured for the operation).
         #[arg(long)]
         backend: Option<Backend>,
-        /// Where to compute: natively, through the `precompiles` contract (host
-        /// functions), or in pure WebAssembly (the `wasm-pairing` contract).
+        /// Where to compute: natively, through a contract and the host functions
+        /// (`precompiles`, or `verkle` for the verkle ops), or in pure WebAssembly
+        /// (the `wasm-pairing` contract; BN254 only).
         #[arg(long, value_enum, default_value_t = Path::Native)]
         via: Path,
     },
@@ -78,6 +83,19 @@ enum Command {
     /// table) the library uses. --verify instead checks, over sizes 1 to 8192, that the
     /// selected algorithm is never more than 10% slower than the fastest.
     Calibrate(zkhost::msm::calibrate::CalibrateArgs),
+    /// Time the verkle commitment methods, fit the cost model, print the crossover.
+    ///
+    /// Reports the tables' build time and memory, each method's time = a + b·n (n the
+    /// non-zero scalars) with R², and which method the model picks; --write replaces
+    /// the committed constants file (host/src/verkle/costs.json).
+    CalibrateVerkle {
+        /// Runs per size (the median is kept).
+        #[arg(long, default_value_t = 15)]
+        reps: usize,
+        /// Write the fitted model to this file.
+        #[arg(long)]
+        write: Option<PathBuf>,
+    },
     /// Deploy a contract, call it once, print the outcome as one JSON line.
     ///
     /// Prints `{"status": "success"|"trap", "output": hex, "trap": reason, "gas_used": N}`
@@ -104,11 +122,29 @@ enum Path {
     Wasm,
 }
 
-/// Runs operations on one of the paths, deploying the contract once.
+/// An operation of `zkhost precompile`: a BN254 precompile or a verkle function.
+#[derive(Clone, Copy, Debug)]
+enum AnyOp {
+    Bn254(Op),
+    Verkle(verkle::Op),
+}
+
+impl std::str::FromStr for AnyOp {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match verkle::Op::from_name(s) {
+            Some(op) => Ok(AnyOp::Verkle(op)),
+            None => s.parse().map(AnyOp::Bn254),
+        }
+    }
+}
+
+/// Runs operations on one of the paths, deploying the contracts once.
 struct Executor {
     path: Path,
     backend: Option<Backend>,
     runtime: Option<(Runtime, CodeHash)>,
+    verkle_code: Option<CodeHash>,
 }
 
 impl Executor {
@@ -119,6 +155,7 @@ impl Executor {
                     path,
                     backend,
                     runtime: None,
+                    verkle_code: None,
                 })
             }
             Path::Contract => Via::Contract,
@@ -130,11 +167,39 @@ impl Executor {
         };
         let runtime = Runtime::new(config).map_err(|e| format!("{e:#}"))?;
         let code = runtime.deploy(via.wasm()).map_err(|e| e.to_string())?;
+        let verkle_code = match via {
+            Via::Contract => Some(
+                runtime
+                    .deploy(contracts::VERKLE_WASM)
+                    .map_err(|e| e.to_string())?,
+            ),
+            Via::Wasm => None,
+        };
         Ok(Executor {
             path,
             backend,
             runtime: Some((runtime, code)),
+            verkle_code,
         })
+    }
+
+    fn run_any(&self, op: AnyOp, input: &[u8]) -> Result<Vec<u8>, String> {
+        let op = match op {
+            AnyOp::Bn254(op) => return self.run(op, input),
+            AnyOp::Verkle(op) => op,
+        };
+        match (&self.runtime, &self.verkle_code) {
+            (None, _) => op.run(input).map(|o| o.to_vec()).map_err(|e| e.to_string()),
+            (Some((runtime, _)), Some(code)) => {
+                contracts::run_verkle_op(runtime, code, op, input, contracts::GENEROUS_GAS)
+                    .1
+                    .map_err(|e| e.to_string())
+            }
+            (Some(_), None) => Err(format!(
+                "{} has no pure-WebAssembly implementation (use --via native or contract)",
+                op.name()
+            )),
+        }
     }
 
     fn run(&self, op: Op, input: &[u8]) -> Result<Vec<u8>, String> {
@@ -168,7 +233,7 @@ fn main() -> ExitCode {
                 Ok(e) => e,
                 Err(e) => return fail(2, &e),
             };
-            let exec = |input: &[u8]| executor.run(op, input);
+            let exec = |input: &[u8]| executor.run_any(op, input);
             if stdin {
                 precompile_lines(exec)
             } else {
@@ -186,7 +251,56 @@ fn main() -> ExitCode {
         } => call(&wasm_file, &input_hex, gas),
         Command::Bench(args) => zkhost::bench::run(&args),
         Command::Calibrate(args) => zkhost::msm::calibrate::run(&args),
+        Command::CalibrateVerkle { reps, write } => calibrate_verkle(reps, write.as_deref()),
     }
+}
+
+fn calibrate_verkle(reps: usize, write: Option<&std::path::Path>) -> ExitCode {
+    let t = verkle::Tables::get();
+    println!(
+        "tables: built in {:.2} s on {} threads, {} MiB",
+        t.build_time.as_secs_f64(),
+        rayon::current_num_threads(),
+        t.memory_bytes() >> 20
+    );
+    let (model, raw) = verkle::cost::calibrate(reps);
+    println!("| method | n | median µs |\n|---|---:|---:|");
+    for (m, n, ns) in &raw {
+        println!("| {} | {n} | {:.1} |", m.name(), ns / 1e3);
+    }
+    println!("\n| method | a (µs) | b (µs/scalar) | R² |\n|---|---:|---:|---:|");
+    for e in &model.entries {
+        println!(
+            "| {} | {:.1} | {:.2} | {:.4} |",
+            e.method.name(),
+            e.a_ns / 1e3,
+            e.b_ns / 1e3,
+            e.r2
+        );
+    }
+    for parallel in [false, true] {
+        let picks: Vec<String> = verkle::cost::SIZES
+            .iter()
+            .map(|&n| format!("{n}:{}", model.select(n, parallel).name()))
+            .collect();
+        println!(
+            "selection ({}): {}",
+            if parallel {
+                "parallel allowed"
+            } else {
+                "one thread"
+            },
+            picks.join(" ")
+        );
+    }
+    if let Some(path) = write {
+        let json = serde_json::to_string_pretty(&model).unwrap_or_default();
+        if let Err(e) = std::fs::write(path, json + "\n") {
+            return fail(2, &format!("{}: {e}", path.display()));
+        }
+        println!("wrote {}", path.display());
+    }
+    ExitCode::SUCCESS
 }
 
 fn fail(code: u8, message: &str) -> ExitCode {

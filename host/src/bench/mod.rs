@@ -12,6 +12,7 @@ pub mod fit;
 pub mod measure;
 pub mod plot;
 pub mod report;
+pub mod verkle;
 
 use std::cell::RefCell;
 use std::time::Duration;
@@ -100,6 +101,8 @@ pub struct Results {
     pub target_mgas: f64,
     /// Whether this was a `--quick` run.
     pub quick: bool,
+    /// The verkle commitments and updates.
+    pub verkle: verkle::VerkleResults,
 }
 
 impl Results {
@@ -167,6 +170,8 @@ pub fn round3(x: f64) -> u64 {
 }
 
 struct Plan {
+    verkle_commit_sizes: Vec<usize>,
+    verkle_update_sizes: Vec<usize>,
     pairing_sizes: Vec<usize>,
     msm_sizes: Vec<usize>,
     wasm_pairing_sizes: Vec<usize>,
@@ -180,6 +185,8 @@ impl Plan {
     fn new(quick: bool) -> Plan {
         if quick {
             Plan {
+                verkle_commit_sizes: vec![1, 16, 64, 256],
+                verkle_update_sizes: vec![1],
                 pairing_sizes: vec![1, 2, 4, 6, 8, 10],
                 msm_sizes: vec![1, 4, 16, 64],
                 wasm_pairing_sizes: vec![1, 2],
@@ -196,6 +203,8 @@ impl Plan {
             }
         } else {
             Plan {
+                verkle_commit_sizes: vec![1, 2, 4, 8, 16, 32, 64, 128, 256],
+                verkle_update_sizes: vec![1, 4, 16],
                 pairing_sizes: (1..=10).collect(),
                 msm_sizes: vec![1, 2, 4, 8, 16, 32, 64, 128],
                 wasm_pairing_sizes: vec![1, 2, 4],
@@ -441,11 +450,19 @@ pub fn measure_all(
             }
         }
     }
+    let verkle = verkle::measure(
+        &plan.verkle_commit_sizes,
+        &plan.verkle_update_sizes,
+        plan.rounds,
+        plan.budget,
+        progress,
+    )?;
     Ok(Results {
         samples,
         fits,
         target_mgas,
         quick,
+        verkle,
     })
 }
 

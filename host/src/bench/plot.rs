@@ -80,9 +80,41 @@ fn series(r: &Results, op: Op, path: PathKind, backend: Option<Backend>) -> Vec<
     pts
 }
 
-/// Writes `pairing-paths.svg` (time against pairs on each path) and
-/// `pairing-backends.svg` (time against pairs on each backend) into `dir`.
+/// Writes `pairing-paths.svg` (time against pairs on each path),
+/// `pairing-backends.svg` (time against pairs on each backend), `msm-paths.svg`
+/// (time against points on each path) and `verkle-commit.svg` (time against scalars
+/// on each path, with arkworks' MSM) into `dir`.
 pub fn write_all(r: &Results, dir: &Path) -> Result<(), String> {
+    let msm_default = Some(Backend::default_for(Op::Msm));
+    let msm: Vec<Series> = [
+        PathKind::Native,
+        PathKind::Contract,
+        PathKind::ContractCold,
+        PathKind::Wasm,
+    ]
+    .into_iter()
+    .map(|p| {
+        let b = if p == PathKind::Wasm {
+            None
+        } else {
+            msm_default
+        };
+        (p.name().to_string(), series(r, Op::Msm, p, b))
+    })
+    .filter(|s| !s.1.is_empty())
+    .collect();
+    line_chart(
+        &dir.join("msm-paths.svg"),
+        "BN254 G1 MSM: time per call by path",
+        "points",
+        &msm,
+    )?;
+    line_chart(
+        &dir.join("verkle-commit.svg"),
+        "Verkle commitment: time per call by path",
+        "non-zero scalars",
+        &r.verkle.series(),
+    )?;
     let d = Some(Backend::default_for(Op::Pairing));
     let paths: Vec<Series> = [
         PathKind::Native,

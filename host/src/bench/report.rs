@@ -8,7 +8,8 @@ use super::{PathKind, Results};
 use crate::bn254::{Backend, Op};
 use crate::gas::GasSchedule;
 
-fn fmt_ns(ns: f64) -> String {
+/// A duration in ns, in the unit that reads best.
+pub fn fmt_ns(ns: f64) -> String {
     if ns >= 1e6 {
         format!("{:.2} ms", ns / 1e6)
     } else if ns >= 1e3 {
@@ -51,7 +52,7 @@ pub fn machine() -> Value {
 
 /// The JSON document: `{"schema": 1, "machine", "results", "fits", "schedule"}`.
 pub fn json(r: &Results) -> Value {
-    let results: Vec<Value> = r
+    let mut results: Vec<Value> = r
         .samples
         .iter()
         .map(|s| {
@@ -59,18 +60,21 @@ pub fn json(r: &Results) -> Value {
                    "median_ns": s.median_ns, "gas": s.gas})
         })
         .collect();
-    let fits: Vec<Value> = r
+    results.extend(r.verkle.json_results());
+    let mut fits: Vec<Value> = r
         .fits
         .iter()
         .filter(|(_, path, _)| *path == PathKind::Native)
         .map(|(op, _, f)| json!({"op": op.name(), "a_ns": f.a, "b_ns": f.b, "r2": f.r2}))
         .collect();
-    let schedule: Vec<Value> = schedule_rows(r)
+    fits.extend(r.verkle.json_fits());
+    let mut schedule: Vec<Value> = schedule_rows(r)
         .into_iter()
         .map(|(op, size, eip, proposed)| {
             json!({"op": op.name(), "size": size, "eip1108_gas": eip, "proposed_gas": proposed})
         })
         .collect();
+    schedule.extend(r.verkle.json_schedule(r.gas_per_ns()));
     json!({"schema": 1, "machine": machine(), "results": results, "fits": fits, "schedule": schedule})
 }
 
@@ -267,6 +271,8 @@ pub fn markdown(r: &Results) -> String {
             r.gas_per_ns() / fuel
         );
     }
+
+    r.verkle.markdown(&mut o, r.gas_per_ns());
 
     let _ = writeln!(o, "\n## Targets\n");
     let ratio = |op: Op, size: usize| {
