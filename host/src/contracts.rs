@@ -4,7 +4,8 @@
 //! The `precompiles` contract is "the contract path": it forwards a [`Message`] to the
 //! matching host function. `wasm-pairing` answers the same messages computing
 //! everything in pure WebAssembly. `pairing-bench` repeats a pairing check N times
-//! in one call.
+//! in one call. `groth16-verifier` verifies a Groth16 proof with the host functions
+//! (see [`crate::groth16`]).
 
 use parity_scale_codec::{Decode, Encode};
 
@@ -17,9 +18,13 @@ pub const PRECOMPILES_WASM: &[u8] = include_bytes!("../../fixtures/contracts/pre
 pub const WASM_PAIRING_WASM: &[u8] = include_bytes!("../../fixtures/contracts/wasm-pairing.wasm");
 /// `contracts/pairing-bench`: a pairing check repeated N times in one call.
 pub const PAIRING_BENCH_WASM: &[u8] = include_bytes!("../../fixtures/contracts/pairing-bench.wasm");
+/// `contracts/groth16-verifier`: a Groth16 verifier on the host functions.
+pub const GROTH16_VERIFIER_WASM: &[u8] =
+    include_bytes!("../../fixtures/contracts/groth16-verifier.wasm");
 
-/// A request to the `precompiles` and `wasm-pairing` contracts (SCALE, variant order
-/// fixed: 0 add, 1 mul, 2 pairing, 3 msm). Each carries the raw precompile input.
+/// A request to the `precompiles` and `wasm-pairing` contracts (SCALE, variant indices
+/// fixed: 0 add, 1 mul, 2 pairing, 3 msm, each with the raw precompile input; 16 a
+/// Groth16 verification, which only `wasm-pairing` implements).
 #[derive(Clone, Debug, PartialEq, Eq, Encode, Decode)]
 pub enum Message {
     /// ECADD input.
@@ -30,6 +35,10 @@ pub enum Message {
     Pairing(Vec<u8>),
     /// G1 multi-scalar multiplication input.
     Msm(Vec<u8>),
+    /// A Groth16 verification; the answer is `Ok` of the SCALE
+    /// [`Verdict`](crate::groth16::Verdict).
+    #[codec(index = 16)]
+    Groth16(Box<crate::groth16::Request>),
 }
 
 impl Message {
