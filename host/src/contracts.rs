@@ -22,9 +22,8 @@ pub const PAIRING_BENCH_WASM: &[u8] = include_bytes!("../../fixtures/contracts/p
 pub const GROTH16_VERIFIER_WASM: &[u8] =
     include_bytes!("../../fixtures/contracts/groth16-verifier.wasm");
 
-/// A request to the `precompiles` and `wasm-pairing` contracts (SCALE, variant indices
-/// fixed: 0 add, 1 mul, 2 pairing, 3 msm, each with the raw precompile input; 16 a
-/// Groth16 verification, which only `wasm-pairing` implements).
+/// A request to the `precompiles` and `wasm-pairing` contracts (SCALE, variant order
+/// fixed: 0 add, 1 mul, 2 pairing, 3 msm). Each carries the raw precompile input.
 #[derive(Clone, Debug, PartialEq, Eq, Encode, Decode)]
 pub enum Message {
     /// ECADD input.
@@ -35,10 +34,6 @@ pub enum Message {
     Pairing(Vec<u8>),
     /// G1 multi-scalar multiplication input.
     Msm(Vec<u8>),
-    /// A Groth16 verification; the answer is `Ok` of the SCALE
-    /// [`Verdict`](crate::groth16::Verdict).
-    #[codec(index = 16)]
-    Groth16(Box<crate::groth16::Request>),
 }
 
 impl Message {

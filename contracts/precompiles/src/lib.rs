@@ -1,10 +1,9 @@
 //! The contract path: SCALE-decodes a [`Message`], runs it on the matching zkhost host
 //! function and returns the SCALE-encoded [`Response`]. A refused input gives
-//! `Response::Err(0)`: the host does not say why. A Groth16 verification is the
-//! `groth16-verifier` contract's job: here it is unsupported (`Response::Err(0)`).
+//! `Response::Err(0)`: the host does not say why.
 #![no_std]
 
-use zkhost_guest::{err, Message, Response};
+use zkhost_guest::{Message, Response};
 
 /// The contract entry point.
 #[no_mangle]
@@ -15,7 +14,6 @@ pub extern "C" fn call() {
             Message::Mul(input) => zkhost_guest::alt_bn128_mul(&input).into(),
             Message::Pairing(input) => zkhost_guest::alt_bn128_pairing(&input).into(),
             Message::Msm(input) => zkhost_guest::alt_bn128_g1_msm(&input).into(),
-            Message::Groth16(_) => Response::Err(err::INVALID),
         }
     });
 }

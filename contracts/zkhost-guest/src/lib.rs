@@ -142,9 +142,8 @@ pub fn handle<T: Decode, R: Encode>(f: impl FnOnce(T) -> R) {
     runtime::reset_heap();
 }
 
-/// A request to a contract. The variant indices are part of the ABI: 0..=3 carry raw
-/// Ethereum precompile input; 16 and up are whole protocols (a contract that does not
-/// implement one answers [`err::INVALID`]).
+/// A request to a contract. The variant order (SCALE index 0..=3) is part of the ABI.
+/// Each payload is raw Ethereum precompile input.
 #[derive(Clone, Debug, PartialEq, Eq, Encode, Decode)]
 pub enum Message {
     /// ECADD (0x06).
@@ -155,9 +154,6 @@ pub enum Message {
     Pairing(Vec<u8>),
     /// G1 multi-scalar multiplication.
     Msm(Vec<u8>),
-    /// A Groth16 verification; the answer is `Ok` of the SCALE [`groth16::Verdict`].
-    #[codec(index = 16)]
-    Groth16(alloc::boxed::Box<groth16::Request>),
 }
 
 /// A contract's answer. The variant order (SCALE index 0, 1) is part of the ABI.
@@ -210,26 +206,6 @@ mod tests {
         assert_eq!(Message::Mul(vec![]).encode(), [1, 0]);
         assert_eq!(Message::Pairing(vec![]).encode(), [2, 0]);
         assert_eq!(Message::Msm(vec![1, 2]).encode(), [3, 8, 1, 2]);
-        let g = groth16::Request {
-            vk: groth16::VerifyingKey {
-                alpha: [0; 64],
-                beta: [0; 128],
-                gamma: [0; 128],
-                delta: [0; 128],
-                ic: vec![],
-            },
-            proof: groth16::Proof {
-                a: [0; 64],
-                b: [0; 128],
-                c: [0; 64],
-            },
-            inputs: vec![],
-        };
-        assert_eq!(Message::Groth16(Box::new(g.clone())).encode()[0], 16);
-        assert_eq!(
-            Message::Groth16(Box::new(g.clone())).encode()[1..],
-            g.encode()[..]
-        );
     }
 
     #[test]

@@ -44,7 +44,7 @@ use parity_scale_codec::{Decode, DecodeAll, Encode};
 
 use crate::bn254::encoding::{self, FIELD_MODULUS, GROUP_ORDER};
 use crate::bn254::{self, Backend, Op, PAIR_LEN};
-use crate::contracts::{Message, Response, Via, ViaError};
+use crate::contracts::{Response, Via, ViaError};
 use crate::gas::GasSchedule;
 use crate::runtime::{CodeHash, ExecResult, Outcome, Runtime};
 
@@ -473,12 +473,20 @@ pub fn contract(via: Via) -> &'static [u8] {
     }
 }
 
+/// The SCALE variant index of a Groth16 verification in `wasm-pairing`'s input, beside
+/// the precompile [`Message`](crate::contracts::Message)s (0–3).
+pub const WASM_PAIRING_INDEX: u8 = 16;
+
 /// The call's input for the contract of [`contract`]`(via)`: the SCALE [`Request`]
-/// itself, or wrapped in [`Message::Groth16`].
+/// itself, or for `wasm-pairing` behind the variant index [`WASM_PAIRING_INDEX`].
 pub fn message(via: Via, request: &Request) -> Vec<u8> {
     match via {
         Via::Contract => request.encode(),
-        Via::Wasm => Message::Groth16(Box::new(request.clone())).encode(),
+        Via::Wasm => {
+            let mut m = vec![WASM_PAIRING_INDEX];
+            request.encode_to(&mut m);
+            m
+        }
     }
 }
 
@@ -624,6 +632,25 @@ mod tests {
         );
         // The wire format of contracts/zkhost-guest/src/groth16.rs.
         assert_eq!(Verdict::Valid.encode(), [0]);
+        let r = Request {
+            vk: VerifyingKey {
+                alpha: [1; 64],
+                beta: [2; 128],
+                gamma: [3; 128],
+                delta: [4; 128],
+                ic: vec![[5; 64]],
+            },
+            proof: Proof {
+                a: [6; 64],
+                b: [7; 128],
+                c: [8; 64],
+            },
+            inputs: vec![[9; 32], [10; 32]],
+        };
+        let bytes = message(Via::Contract, &r);
+        assert_eq!(bytes.len(), 64 + 3 * 128 + 1 + 64 + 64 + 128 + 64 + 1 + 64);
+        assert_eq!(bytes[64 + 3 * 128], 4, "compact(1)");
+        assert_eq!(message(Via::Wasm, &r), [&[16u8][..], &bytes].concat());
         assert_eq!(
             Verdict::of(&Err(Invalid::Point {
                 point: Point::Ic(2),
