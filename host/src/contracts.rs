@@ -5,6 +5,8 @@
 //! matching host function. `wasm-pairing` answers the same messages computing
 //! everything in pure WebAssembly. `pairing-bench` repeats a pairing check N times
 //! in one call. `verkle` forwards a [`VerkleMessage`] to the verkle host functions.
+//! `groth16-verifier` verifies a Groth16 proof with the host functions (see
+//! [`crate::groth16`]).
 
 use parity_scale_codec::{Decode, Encode};
 
@@ -20,6 +22,9 @@ pub const WASM_PAIRING_WASM: &[u8] = include_bytes!("../../fixtures/contracts/wa
 pub const VERKLE_WASM: &[u8] = include_bytes!("../../fixtures/contracts/verkle.wasm");
 /// `contracts/pairing-bench`: a pairing check repeated N times in one call.
 pub const PAIRING_BENCH_WASM: &[u8] = include_bytes!("../../fixtures/contracts/pairing-bench.wasm");
+/// `contracts/groth16-verifier`: a Groth16 verifier on the host functions.
+pub const GROTH16_VERIFIER_WASM: &[u8] =
+    include_bytes!("../../fixtures/contracts/groth16-verifier.wasm");
 
 /// A request to the `precompiles` and `wasm-pairing` contracts (SCALE, variant order
 /// fixed: 0 add, 1 mul, 2 pairing, 3 msm). Each carries the raw precompile input.

@@ -5,7 +5,8 @@
 //! - [`gas`]: the gas schedules (EIP-1108 and Byzantium presets);
 //! - [`vectors`]: the go-ethereum test-vector format and a runner for it;
 //! - [`runtime`]: the Wasmtime embedding (deploy, call, metered host functions);
-//! - [`contracts`]: the bundled guest contracts and their SCALE messages.
+//! - [`contracts`]: the bundled guest contracts and their SCALE messages;
+//! - [`groth16`]: Groth16 verification (native, through contracts) and snarkjs files.
 //!
 //! The crypto core (`bn254`, `gas`) never depends on the WebAssembly runtime.
 
@@ -13,6 +14,7 @@ pub mod bench;
 pub mod bn254;
 pub mod contracts;
 pub mod gas;
+pub mod groth16;
 pub mod msm;
 pub mod runtime;
 pub mod vectors;

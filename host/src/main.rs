@@ -1,4 +1,5 @@
-//! The `zkhost` command line: run the precompiles, check vector files.
+//! The `zkhost` command line: run the precompiles, check vector files, verify Groth16
+//! proofs.
 
 use std::io::{BufRead, BufWriter, Write};
 use std::path::PathBuf;
@@ -95,6 +96,25 @@ enum Command {
         /// Write the fitted model to this file.
         #[arg(long)]
         write: Option<PathBuf>,
+    },
+    /// Verify a Groth16 proof given as snarkjs files.
+    ///
+    /// Reads verification_key.json, proof.json and public.json (snarkjs's formats,
+    /// BN254) and prints `valid` (exit 0) or `invalid: <reason>` (exit 1). With --via
+    /// contract (the groth16-verifier contract, on the host functions) or --via wasm
+    /// (pure WebAssembly) it also prints `gas used: N`. A file that cannot be read
+    /// prints `error: <file>: <field>: <what>` on stderr and exits 2.
+    Groth16 {
+        /// verification_key.json
+        vk_json: PathBuf,
+        /// proof.json
+        proof_json: PathBuf,
+        /// public.json
+        public_json: PathBuf,
+        /// Where to verify: natively, through the groth16-verifier contract (host
+        /// functions), or in pure WebAssembly (the wasm-pairing contract).
+        #[arg(long, value_enum, default_value_t = Path::Native)]
+        via: Path,
     },
     /// Deploy a contract, call it once, print the outcome as one JSON line.
     ///
@@ -249,6 +269,12 @@ fn main() -> ExitCode {
             input_hex,
             gas,
         } => call(&wasm_file, &input_hex, gas),
+        Command::Groth16 {
+            vk_json,
+            proof_json,
+            public_json,
+            via,
+        } => groth16(&vk_json, &proof_json, &public_json, via),
         Command::Bench(args) => zkhost::bench::run(&args),
         Command::Calibrate(args) => zkhost::msm::calibrate::run(&args),
         Command::CalibrateVerkle { reps, write } => calibrate_verkle(reps, write.as_deref()),
@@ -339,6 +365,74 @@ fn call(wasm_file: &std::path::Path, input_hex: &str, gas: u64) -> ExitCode {
     };
     println!("{line}");
     ExitCode::SUCCESS
+}
+
+fn groth16(
+    vk: &std::path::Path,
+    proof: &std::path::Path,
+    public: &std::path::Path,
+    via: Path,
+) -> ExitCode {
+    use zkhost::groth16::{self, snarkjs};
+    fn read<T>(
+        path: &std::path::Path,
+        parse: fn(&str) -> Result<T, snarkjs::ParseError>,
+    ) -> Result<T, String> {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+    }
+    let request = match (|| {
+        Ok::<_, String>(groth16::Request {
+            vk: read(vk, snarkjs::verifying_key)?,
+            proof: read(proof, snarkjs::proof)?,
+            inputs: read(public, snarkjs::public_inputs)?,
+        })
+    })() {
+        Ok(r) => r,
+        Err(e) => return fail(2, &e),
+    };
+    let (result, gas) = match via {
+        Path::Native => (
+            groth16::verify(&request.vk, &request.proof, &request.inputs),
+            None,
+        ),
+        Path::Contract | Path::Wasm => {
+            let via = if via == Path::Contract {
+                Via::Contract
+            } else {
+                Via::Wasm
+            };
+            let called = Runtime::new(RuntimeConfig::default())
+                .map_err(|e| format!("{e:#}"))
+                .and_then(|rt| {
+                    let code = rt
+                        .deploy(groth16::contract(via))
+                        .map_err(|e| e.to_string())?;
+                    let (outcome, result) =
+                        groth16::verify_via(&rt, &code, via, &request, contracts::GENEROUS_GAS);
+                    Ok((
+                        result.map_err(|e| e.to_string())?,
+                        outcome.map(|o| o.gas_used),
+                    ))
+                });
+            match called {
+                Ok(r) => r,
+                Err(e) => return fail(2, &e),
+            }
+        }
+    };
+    match &result {
+        Ok(()) => println!("valid"),
+        Err(reason) => println!("invalid: {reason}"),
+    }
+    if let Some(gas) = gas {
+        println!("gas used: {gas}");
+    }
+    if result.is_ok() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
 }
 
 fn precompile_one(exec: impl Fn(&[u8]) -> Result<Vec<u8>, String>, hex: &str) -> ExitCode {

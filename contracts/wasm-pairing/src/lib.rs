@@ -15,13 +15,39 @@
 //!
 //! `Msm` (the `alt_bn128_g1_msm` host function's input: k ≥ 1 records of a G1 point
 //! and a 32-byte scalar) is computed as the plain sum of the products.
+//!
+//! Besides the shared [`Message`]s (indices 0–3) it takes, at index 16, a Groth16
+//! verification ([`Input::Groth16`]): it checks a proof as `groth16-verifier` does,
+//! with the same checks in the same order, and answers `Ok` of the SCALE [`Verdict`],
+//! whose `detail` always names the error of an invalid point. (The variant is not in
+//! the shared `Message`, so that `precompiles`, which decodes that, does not pay for
+//! decoding it.)
 #![no_std]
 
 extern crate alloc;
 
 use alloc::vec::Vec;
 use bn::{AffineG1, AffineG2, Fq, Fq2, Fr, Group, GroupError, Gt, G1, G2};
-use zkhost_guest::{err, trap, Message, Response};
+use codec::Encode;
+use zkhost_guest::groth16::{reason, PointRef, Request, Verdict};
+use zkhost_guest::{err, trap, Response};
+
+/// What this contract takes: [`zkhost_guest::Message`] (the same indices 0–3), or a
+/// Groth16 verification at index 16.
+#[derive(codec::Decode)]
+enum Input {
+    /// ECADD (0x06).
+    Add(Vec<u8>),
+    /// ECMUL (0x07).
+    Mul(Vec<u8>),
+    /// The pairing check (0x08).
+    Pairing(Vec<u8>),
+    /// G1 multi-scalar multiplication.
+    Msm(Vec<u8>),
+    /// A Groth16 verification.
+    #[codec(index = 16)]
+    Groth16(alloc::boxed::Box<Request>),
+}
 
 /// The base-field modulus p of BN254, big-endian.
 const FIELD_MODULUS: [u8; 32] = [
@@ -32,16 +58,17 @@ const FIELD_MODULUS: [u8; 32] = [
 /// The contract entry point.
 #[no_mangle]
 pub extern "C" fn call() {
-    zkhost_guest::handle(|message: Message| -> Response {
+    zkhost_guest::handle(|message: Input| -> Response {
         let result = match message {
-            Message::Add(input) => add(&input).map(|out| out.to_vec()),
-            Message::Mul(input) => mul(&input).map(|out| out.to_vec()),
-            Message::Pairing(input) => pairing(&input).map(|ok| {
+            Input::Add(input) => add(&input).map(|out| out.to_vec()),
+            Input::Mul(input) => mul(&input).map(|out| out.to_vec()),
+            Input::Pairing(input) => pairing(&input).map(|ok| {
                 let mut out = [0u8; 32];
                 out[31] = ok as u8;
                 out.to_vec()
             }),
-            Message::Msm(input) => msm(&input).map(|out| out.to_vec()),
+            Input::Msm(input) => msm(&input).map(|out| out.to_vec()),
+            Input::Groth16(request) => Ok(groth16(&request).encode()),
         };
         match result {
             Ok(out) => Response::Ok(out),
@@ -153,4 +180,46 @@ fn msm(input: &[u8]) -> Result<[u8; 64], u8> {
         sum = sum + p * k;
     }
     Ok(encode(sum))
+}
+
+/// Groth16 verification: `e(−A, B)·e(α, β)·e(vk_x, γ)·e(C, δ) = 1` with
+/// `vk_x = IC[0] + Σ xᵢ·IC[i+1]`, after the input checks and every point's checks,
+/// in the order of [`Request::points`].
+fn groth16(r: &Request) -> Verdict {
+    if let Err(verdict) = r.check_inputs() {
+        return verdict;
+    }
+    let mut g1s: Vec<G1> = Vec::with_capacity(4 + r.vk.ic.len());
+    let mut g2s: Vec<G2> = Vec::with_capacity(4);
+    for (index, point) in r.points() {
+        let decoded = match point {
+            PointRef::G1(p) => g1(p).map(|p| g1s.push(p)),
+            PointRef::G2(q) => g2(q).map(|q| g2s.push(q)),
+        };
+        if let Err(code) = decoded {
+            return Verdict::invalid(reason::POINT, index, u32::from(code));
+        }
+    }
+    // g1s: A, C, α, IC[0..]; g2s: B, β, γ, δ (the order of Request::points).
+    let (&[a, c, alpha], ic) = g1s.split_at(3) else {
+        trap()
+    };
+    let &[b, beta, gamma, delta] = &g2s[..] else {
+        trap()
+    };
+    let mut vk_x = ic[0];
+    for (p, x) in ic[1..].iter().zip(&r.inputs) {
+        // check_inputs made sure x < r.
+        let x = Fr::from_slice(x).unwrap_or_else(|_| trap());
+        vk_x = vk_x + *p * x;
+    }
+    let pairs: Vec<(G1, G2)> = [(-a, b), (alpha, beta), (vk_x, gamma), (c, delta)]
+        .into_iter()
+        .filter(|(p, q)| !p.is_zero() && !q.is_zero())
+        .collect();
+    if pairs.is_empty() || bn::pairing_batch(&pairs) == Gt::one() {
+        Verdict::Valid
+    } else {
+        Verdict::invalid(reason::PAIRING_FAILED, 0, 0)
+    }
 }

@@ -8,6 +8,7 @@
 //!   [`gas_left`], [`alt_bn128_add`], …);
 //! - the shared SCALE [`Message`] / [`Response`] types and error codes ([`err`]), and
 //!   [`handle`], the usual body of a contract's `call`;
+//! - [`groth16`]: the Groth16 verification request and verdict;
 //! - with the default `runtime` feature, on wasm32: a bump global allocator and a
 //!   panic handler that traps.
 //!
@@ -19,6 +20,7 @@ extern crate alloc;
 use alloc::vec::Vec;
 use codec::{Decode, DecodeAll, Encode};
 
+pub mod groth16;
 #[cfg(all(target_arch = "wasm32", feature = "runtime", not(test)))]
 mod runtime;
 

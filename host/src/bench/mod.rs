@@ -7,8 +7,10 @@
 //! `wasm` (the `wasm-pairing` contract, pure WebAssembly) — and natively on every
 //! backend. From the medians come least-squares fits (pairing time = A + B·k), the
 //! throughput at today's prices, and a proposed schedule at a target throughput.
+//! One Groth16 verification is timed on the same paths ([`groth16`]).
 
 pub mod fit;
+pub mod groth16;
 pub mod measure;
 pub mod plot;
 pub mod report;
@@ -103,6 +105,8 @@ pub struct Results {
     pub quick: bool,
     /// The verkle commitments and updates.
     pub verkle: verkle::VerkleResults,
+    /// One Groth16 verification on each path.
+    pub groth16: Vec<groth16::Row>,
 }
 
 impl Results {
@@ -437,6 +441,8 @@ pub fn measure_all(
         })
         .collect();
 
+    let groth16 = groth16::measure(plan.rounds, plan.slow_budget, progress)?;
+
     let mut fits = Vec::new();
     for op in [Op::Pairing, Op::Msm] {
         for path in [PathKind::Native, PathKind::Contract] {
@@ -463,6 +469,7 @@ pub fn measure_all(
         target_mgas,
         quick,
         verkle,
+        groth16,
     })
 }
 

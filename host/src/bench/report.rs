@@ -61,6 +61,11 @@ pub fn json(r: &Results) -> Value {
         })
         .collect();
     results.extend(r.verkle.json_results());
+    // One Groth16 verification; size = the number of public inputs.
+    results.extend(r.groth16.iter().map(|g| {
+        json!({"op": super::groth16::OP, "size": g.inputs, "path": g.path.name(), "backend": g.backend,
+               "median_ns": g.median_ns, "gas": g.gas})
+    }));
     let mut fits: Vec<Value> = r
         .fits
         .iter()
@@ -157,6 +162,8 @@ pub fn markdown(r: &Results) -> String {
             );
         }
     }
+
+    groth16_section(&mut o, r);
 
     let _ = writeln!(
         o,
@@ -308,4 +315,34 @@ pub fn markdown(r: &Results) -> String {
         );
     }
     o
+}
+
+/// One Groth16 verification on each path.
+fn groth16_section(o: &mut String, r: &Results) {
+    let Some(native) = r.groth16.iter().find(|g| g.path == PathKind::Native) else {
+        return;
+    };
+    let _ = writeln!(
+        o,
+        "\n## Groth16 verification ({} public inputs: MSM of {} points + ECADD + 4-pair pairing)\n",
+        native.inputs, native.inputs
+    );
+    let _ = writeln!(o, "| path | time | ×native | gas |");
+    let _ = writeln!(o, "|---|---:|---:|---:|");
+    for g in &r.groth16 {
+        let _ = writeln!(
+            o,
+            "| {} | {} | {:.2} | {} |",
+            g.path.name(),
+            fmt_ns(g.median_ns),
+            g.median_ns / native.median_ns,
+            g.gas
+        );
+    }
+    let _ = writeln!(
+        o,
+        "\nNative gas: the precompiles' prices at EIP-1108; contract: `gas_used` of the \
+         `groth16-verifier` call (those prices, the host calls' base and bytes, the \
+         contract's own instructions); wasm: fuel burned by `wasm-pairing` computing it all."
+    );
 }
