@@ -80,9 +80,9 @@ impl VerkleGas {
     /// zkhost's schedule, derived from `zkhost bench` at 100 Mgas/s (10 ns a gas) on
     /// the reference machine, rounded up; see README.md, "Verkle".
     pub const ZKHOST: VerkleGas = VerkleGas {
-        commit_base: 6_000,
+        commit_base: 10_000,
         commit_per_scalar: 600,
-        update_base: 4_000,
+        update_base: 6_000,
         update_per_entry: 600,
         to_field: 2_000,
     };
