@@ -12,6 +12,7 @@
 pub mod bench;
 pub mod bn254;
 pub mod contracts;
+pub mod fuzzing;
 pub mod gas;
 pub mod msm;
 pub mod runtime;
