@@ -30,9 +30,12 @@ use crate::bn254::{sample, Backend, Error, Op};
 use crate::msm::{self, Algorithm};
 use crate::runtime::{CodeHash, ExecResult, HostCosts, Outcome, Runtime, RuntimeConfig, TrapKind};
 
+/// A harness body: the fuzzer's bytes in, a panic only on a bug.
+pub type Harness = fn(&[u8]);
+
 /// Every harness by target name: the cargo-fuzz target of the same name calls it, and
 /// the replay test runs `host/fuzz/corpus/<name>/` through it.
-pub const TARGETS: &[(&str, fn(&[u8]))] = &[
+pub const TARGETS: &[(&str, Harness)] = &[
     ("bn254_codec", bn254_codec),
     ("bn254_differential", bn254_differential),
     ("host_call", host_call),
