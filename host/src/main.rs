@@ -78,6 +78,13 @@ enum Command {
     /// table) the library uses. --verify instead checks, over sizes 1 to 8192, that the
     /// selected algorithm is never more than 10% slower than the fastest.
     Calibrate(zkhost::msm::calibrate::CalibrateArgs),
+    /// Calls per second of one shared runtime on 1 and 2 threads (by default).
+    ///
+    /// Calls the `precompiles` contract (an ECADD) and the `pairing-bench` contract
+    /// (one 2-pair pairing check), each call in a fresh pooled instance, on every
+    /// thread count for --seconds each, checks every outcome against the first, and
+    /// prints a Markdown table of calls/s and Mgas/s.
+    Load(zkhost::bench::load::LoadArgs),
     /// Deploy a contract, call it once, print the outcome as one JSON line.
     ///
     /// Prints `{"status": "success"|"trap", "output": hex, "trap": reason, "gas_used": N}`
@@ -186,6 +193,7 @@ fn main() -> ExitCode {
         } => call(&wasm_file, &input_hex, gas),
         Command::Bench(args) => zkhost::bench::run(&args),
         Command::Calibrate(args) => zkhost::msm::calibrate::run(&args),
+        Command::Load(args) => zkhost::bench::load::run(&args),
     }
 }
 

@@ -9,6 +9,7 @@
 //! throughput at today's prices, and a proposed schedule at a target throughput.
 
 pub mod fit;
+pub mod load;
 pub mod measure;
 pub mod plot;
 pub mod report;
