@@ -194,3 +194,36 @@ fn host_call() {
 fn deploy() {
     replay("deploy");
 }
+
+/// Regression (found by the first `host_call` run): the model assumed fuel is only
+/// checked at host-function charges, but `memory.grow` with a non-constant count is a
+/// fuel checkpoint too, so a call left with a few units after `input_read` ran out of
+/// gas before growing memory. For a call that grows memory and then calls each crypto
+/// function, every gas limit through those checkpoints and around the call's price
+/// must match the model.
+#[test]
+fn host_call_model_holds_at_every_gas_limit() {
+    use zkhost::bn254::{sample, Op};
+    use zkhost::fuzzing::{host_call, probe_input, PROBE_PAYLOAD};
+    for (selector, op) in (4u8..8).zip(Op::ALL) {
+        let payload = match op {
+            Op::Add => sample::add_input(1),
+            Op::Mul => sample::mul_input(1),
+            Op::Pairing => Vec::new(),
+            Op::Msm => sample::msm_input(1, 1),
+        };
+        let len = payload.len() as i32;
+        let input = probe_input(selector, 3, [PROBE_PAYLOAD, len, 4096], &payload);
+        let price = zkhost::runtime::HostCosts::default();
+        // Every limit up to past `input_read` and `memory.grow`, and around the
+        // call's own price (the probe's instructions add a few dozen units).
+        let charges = price.call(0, 0)
+            + price.call(input.len() as u64, 0)
+            + price.call(len as u64, price.precompiles.gas(op, payload.len()));
+        for gas in (0..=700).chain(charges - 16..=charges + 64) {
+            // `raw >> (raw % 64)` is `gas` for raw = gas·64 + 6.
+            let raw = (gas << 6) | 6;
+            host_call(&[&raw.to_le_bytes()[..], &input].concat());
+        }
+    }
+}
