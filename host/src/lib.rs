@@ -5,7 +5,9 @@
 //! - [`gas`]: the gas schedules (EIP-1108 and Byzantium presets);
 //! - [`vectors`]: the go-ethereum test-vector format and a runner for it;
 //! - [`runtime`]: the Wasmtime embedding (deploy, call, metered host functions);
-//! - [`contracts`]: the bundled guest contracts and their SCALE messages.
+//! - [`contracts`]: the bundled guest contracts and their SCALE messages;
+//! - [`fuzzing`]: fuzz harness bodies shared by the cargo-fuzz targets (`host/fuzz`)
+//!   and the corpus replay test.
 //!
 //! The crypto core (`bn254`, `gas`) never depends on the WebAssembly runtime.
 
