@@ -7,12 +7,15 @@
 //! - [`runtime`]: the Wasmtime embedding (deploy, call, metered host functions);
 //! - [`contracts`]: the bundled guest contracts and their SCALE messages;
 //! - [`groth16`]: Groth16 verification (native, through contracts) and snarkjs files.
+//! - [`fuzzing`]: fuzz harness bodies shared by the cargo-fuzz targets (`host/fuzz`)
+//!   and the corpus replay test.
 //!
 //! The crypto core (`bn254`, `gas`) never depends on the WebAssembly runtime.
 
 pub mod bench;
 pub mod bn254;
 pub mod contracts;
+pub mod fuzzing;
 pub mod gas;
 pub mod groth16;
 pub mod msm;

@@ -116,6 +116,13 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Path::Native)]
         via: Path,
     },
+    /// Calls per second of one shared runtime on 1 and 2 threads (by default).
+    ///
+    /// Calls the `precompiles` contract (an ECADD) and the `pairing-bench` contract
+    /// (one 2-pair pairing check), each call in a fresh pooled instance, on every
+    /// thread count for --seconds each, checks every outcome against the first, and
+    /// prints a Markdown table of calls/s and Mgas/s.
+    Load(zkhost::bench::load::LoadArgs),
     /// Deploy a contract, call it once, print the outcome as one JSON line.
     ///
     /// Prints `{"status": "success"|"trap", "output": hex, "trap": reason, "gas_used": N}`
@@ -278,6 +285,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => zkhost::bench::run(&args),
         Command::Calibrate(args) => zkhost::msm::calibrate::run(&args),
         Command::CalibrateVerkle { reps, write } => calibrate_verkle(reps, write.as_deref()),
+        Command::Load(args) => zkhost::bench::load::run(&args),
     }
 }
 

@@ -202,3 +202,26 @@ fn help_explains_every_command() {
         assert!(h.status.success() && stdout(&h).len() > 200, "{cmd} --help");
     }
 }
+
+#[test]
+fn load_prints_calls_per_second_for_each_workload_and_thread_count() {
+    let o = zkhost(&["load", "--seconds", "0.2", "--threads", "1,2"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let rows: Vec<&str> = out.lines().skip(2).collect();
+    assert_eq!(rows.len(), 4, "{out}");
+    for (row, (workload, threads)) in rows.iter().zip([
+        ("add", "1"),
+        ("add", "2"),
+        ("pairing", "1"),
+        ("pairing", "2"),
+    ]) {
+        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+        assert!(
+            cells[1].starts_with(workload) && cells[2] == threads,
+            "{row}"
+        );
+        let calls: u64 = cells[3].parse().unwrap();
+        assert!(calls > 0, "{row}");
+    }
+}

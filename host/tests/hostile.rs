@@ -143,26 +143,39 @@ fn oversized_modules_are_refused_at_deploy() {
 }
 
 /// A mixed workload: valid, invalid, out-of-gas and trapping calls over every host
-/// function, through the `precompiles` contract and a trapping contract.
+/// function (input_size, input_read and output_write in every call of the
+/// `precompiles` contract; the four crypto functions; gas_left through a contract
+/// that reports it), through the `precompiles` contract (0), a looping contract (1),
+/// an out-of-bounds one (2) and the gas_left one (3).
 fn workload() -> Vec<(usize, Vec<u8>, u64)> {
     let pair = sample::pairing_input(1, 77);
     let mut cases = Vec::new();
     for i in 0..1_000u64 {
         let (message, gas) = match i % 10 {
-            0..=2 => (Message::Add(sample::add_input(i)).encode(), 1_000_000),
+            0 | 1 => (Message::Add(sample::add_input(i)).encode(), 1_000_000),
+            2 => match i % 30 {
+                2 => (Message::Msm(sample::msm_input(3, i)).encode(), 1_000_000),
+                12 => (
+                    Message::Msm([sample::mul_input(i), vec![0xff; 96]].concat()).encode(),
+                    1_000_000,
+                ),
+                _ => (Message::Msm(sample::msm_input(2, i)).encode(), 5_000),
+            },
             3 => (Message::Add(vec![0xff; 128]).encode(), 1_000_000),
             4 => (Message::Mul(sample::mul_input(i)).encode(), 1_000_000),
+            5 if i % 20 == 15 => (Message::Mul(vec![0xff; 96]).encode(), 1_000_000),
             5 => (Message::Mul(sample::mul_input(i)).encode(), 3_000),
             6 if i % 50 == 6 => (Message::Pairing(pair.clone()).encode(), 1_000_000),
             6 => (Message::Pairing(vec![1; 191]).encode(), 1_000_000),
             7 => (Message::Pairing(vec![0; 192 * 3]).encode(), 1_000_000),
-            8 => (vec![9, 9, 9], 1_000_000), // undecodable: the contract traps
-            _ => (Vec::new(), 1_000),        // the looping contract
+            8 if i % 20 == 8 => (vec![9, 9, 9], 1_000_000), // undecodable: the contract traps
+            8 => (vec![0; (i % 64) as usize], 1_000 + i),   // gas_left reports what is left
+            _ => (Vec::new(), 1_000),                       // the looping contract
         };
-        // The last tenth goes to the looping contract and the out-of-bounds one.
         let contract = match (i % 10, i % 20) {
             (9, 19) => 2,
             (9, _) => 1,
+            (8, 18) => 3,
             _ => 0,
         };
         cases.push((contract, message, gas));
@@ -198,6 +211,21 @@ fn eight_threads_agree_with_one() {
               (func (export "call") (drop (call $add (i32.const 65530) (i32.const 128) (i32.const 0)))))"#,
         )
         .unwrap(),
+        deploy(
+            &rt,
+            r#"(module
+              (import "zkhost" "input_size" (func $size (result i32)))
+              (import "zkhost" "input_read" (func $read (param i32)))
+              (import "zkhost" "gas_left" (func $gas (result i64)))
+              (import "zkhost" "output_write" (func $out (param i32 i32)))
+              (memory (export "memory") 1)
+              (func (export "call")
+                (call $read (i32.const 16))
+                (i64.store (i32.const 0) (call $gas))
+                (i32.store (i32.const 8) (call $size))
+                (call $out (i32.const 0) (i32.const 12))))"#,
+        )
+        .unwrap(),
     ]);
     let cases = Arc::new(workload());
     let expected: Vec<Outcome> = cases
@@ -206,6 +234,40 @@ fn eight_threads_agree_with_one() {
         .collect();
     let kinds: std::collections::HashSet<_> = expected.iter().map(|o| o.trap()).collect();
     assert_eq!(kinds.len(), 4, "the workload mixes outcomes: {kinds:?}");
+    // Every crypto host function is reached, valid and invalid.
+    for op in Op::ALL {
+        let index = [Op::Add, Op::Mul, Op::Pairing, Op::Msm]
+            .iter()
+            .position(|o| *o == op)
+            .unwrap() as u8;
+        let of_op = |o: &&Outcome| o.output().is_some_and(|out| !out.is_empty());
+        let reached: Vec<&Outcome> = cases
+            .iter()
+            .zip(expected.iter())
+            .filter(|((c, m, _), _)| *c == 0 && m.first() == Some(&index))
+            .map(|(_, o)| o)
+            .filter(of_op)
+            .collect();
+        assert!(
+            reached
+                .iter()
+                .any(|o| contracts::decode_response(o).is_ok()),
+            "{op} valid"
+        );
+        assert!(
+            reached
+                .iter()
+                .any(|o| contracts::decode_response(o).is_err()),
+            "{op} invalid"
+        );
+    }
+    assert!(
+        expected
+            .iter()
+            .zip(cases.iter())
+            .any(|(o, (c, _, _))| *c == 3 && o.output().is_some_and(|out| out.len() == 12)),
+        "gas_left reported"
+    );
     assert!(
         expected
             .iter()
@@ -241,4 +303,84 @@ fn eight_threads_agree_with_one() {
     // And the native result is what the contract returned.
     let add = contracts::decode_response(&expected[0]).unwrap();
     assert_eq!(add, bn254::run(Op::Add, &sample::add_input(0)).unwrap());
+}
+
+/// Every host function of ABI v1 with pointers at the end of memory and lengths near
+/// 2^31 and 2^32, through the fuzzing probe: each case ends with the expected trap
+/// (or none), and the probe's model of ABI v1 (`zkhost::fuzzing::host_call`) then
+/// checks the gas to the unit and every byte of memory.
+#[test]
+fn every_host_function_at_the_edges_of_memory() {
+    use zkhost::fuzzing::{probe_input, probe_wasm, PROBE_FUNCTIONS};
+    let rt = runtime();
+    let code = rt.deploy(&probe_wasm()).unwrap();
+    let page = 65_536i32;
+    let payload = [1u8; 32];
+    let n = 16 + payload.len() as i32;
+    let (oob, limit) = (
+        Some(TrapKind::MemoryOutOfBounds),
+        Some(TrapKind::LimitExceeded),
+    );
+    let mut cases: Vec<(u8, u8, [i32; 3], Option<TrapKind>)> = vec![
+        (0, 0, [0, 0, 0], None),
+        (3, 0, [0, 0, 0], None),
+        (1, 0, [page - n, 0, 0], None),
+        (1, 0, [page - n + 1, 0, 0], oob),
+        (1, 3, [4 * page - n, 0, 0], None),
+        (1, 3, [4 * page - n + 1, 0, 0], oob),
+        (1, 0, [-1, 0, 0], oob),
+        (1, 0, [i32::MAX, 0, 0], oob),
+        (2, 0, [page - 1, 1, 0], None),
+        (2, 0, [page, 0, 0], None),
+        (2, 0, [page, 1, 0], oob),
+        (2, 0, [i32::MIN, 1, 0], oob),
+        (2, 0, [0, 1 << 20, 0], oob),
+        (2, 0, [0, (1 << 20) + 1, 0], limit),
+        (2, 0, [0, i32::MAX, 0], limit),
+        (2, 0, [0, -1, 0], limit),
+    ];
+    for (selector, op) in (4u8..8).zip(Op::ALL) {
+        let out = op.output_len() as i32;
+        cases.extend([
+            (selector, 0, [16, 32, 1024], None),
+            (selector, 0, [page - 1, 1, 1024], None),
+            (selector, 0, [page, 0, 1024], None),
+            (selector, 0, [page, 1, 1024], oob),
+            (selector, 3, [4 * page - 1, 1, 1024], None),
+            (selector, 3, [4 * page, 1, 1024], oob),
+            (selector, 0, [16, 0, page - out], None),
+            (selector, 0, [16, 0, page - out + 1], oob),
+            (selector, 3, [16, 0, 4 * page - out], None),
+            (selector, 3, [16, 0, 4 * page - out + 1], oob),
+            (selector, 0, [16, 0, -1], oob),
+            (selector, 0, [16, 0, i32::MIN], oob),
+            (selector, 0, [-1, 1, 1024], oob),
+            (selector, 0, [16, i32::MAX, 1024], oob),
+            (selector, 0, [16, i32::MIN, 1024], oob),
+            (selector, 0, [16, -1, 1024], oob),
+        ]);
+    }
+    let generous = 1u64 << 40;
+    let mut covered = std::collections::BTreeSet::new();
+    for (selector, grow, args, expected) in cases {
+        let input = probe_input(selector, grow, args, &payload);
+        let what = format!(
+            "{}{args:?} with {} pages",
+            PROBE_FUNCTIONS[selector as usize],
+            1 + grow
+        );
+        let o = rt.call(&code, &input, generous).unwrap();
+        assert_eq!(o.trap(), expected, "{what}");
+        // The model checks gas and memory too (gas 2^40: `raw >> (raw % 64)` keeps it).
+        zkhost::fuzzing::host_call(&[&generous.to_le_bytes()[..], &input].concat());
+        // A length near 2^31 or 2^32 is priced before the bounds are checked: with an
+        // ordinary limit it runs out of gas, having touched nothing.
+        if selector >= 4 && (args[1] as u32) >= 1 << 31 {
+            let o = rt.call(&code, &input, 10_000_000).unwrap();
+            assert_eq!(o.trap(), Some(TrapKind::OutOfGas), "{what}");
+            zkhost::fuzzing::host_call(&[&10_000_000u64.to_le_bytes()[..], &input].concat());
+        }
+        covered.insert(selector);
+    }
+    assert_eq!(covered.len(), PROBE_FUNCTIONS.len(), "every host function");
 }

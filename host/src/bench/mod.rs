@@ -11,6 +11,7 @@
 
 pub mod fit;
 pub mod groth16;
+pub mod load;
 pub mod measure;
 pub mod plot;
 pub mod report;

@@ -151,7 +151,11 @@ fn bn254(
     let backend = state
         .backend
         .unwrap_or(crate::bn254::Backend::default_for(op));
-    let result = barrier(|| backend.run(op, input))?;
+    let result = barrier(|| {
+        #[cfg(test)]
+        tests::maybe_panic();
+        backend.run(op, input)
+    })?;
     match result {
         Ok(out) => {
             memory::write(data, out_ptr, &out)?;
@@ -233,7 +237,98 @@ pub fn linker(engine: &wasmtime::Engine) -> wasmtime::Result<Linker<CallState>> 
 
 #[cfg(test)]
 mod tests {
+    use std::cell::Cell;
+
+    use parity_scale_codec::Encode;
+
     use super::*;
+    use crate::bn254::sample;
+    use crate::contracts::{Message, PRECOMPILES_WASM};
+    use crate::runtime::{Runtime, RuntimeConfig, TrapKind};
+
+    thread_local! {
+        /// Makes the next crypto host function on this thread panic inside the barrier,
+        /// as a bug in a backend would.
+        static PANIC_NEXT: Cell<bool> = const { Cell::new(false) };
+    }
+
+    pub(super) fn maybe_panic() {
+        if PANIC_NEXT.with(|p| p.replace(false)) {
+            panic!("a backend bug (injected by a test)");
+        }
+    }
+
+    #[test]
+    fn a_panic_in_a_host_function_traps_that_call_only() {
+        let rt = Runtime::new(RuntimeConfig::default()).unwrap();
+        let code = rt.deploy(PRECOMPILES_WASM).unwrap();
+        let messages: Vec<Vec<u8>> = [
+            Message::Add(sample::add_input(1)),
+            Message::Mul(sample::mul_input(2)),
+            Message::Pairing(sample::pairing_input(1, 3)),
+            Message::Msm(sample::msm_input(2, 4)),
+        ]
+        .iter()
+        .map(|m| m.encode())
+        .collect();
+        let gas = 10_000_000;
+        let normal: Vec<_> = messages
+            .iter()
+            .map(|m| rt.call(&code, m, gas).unwrap())
+            .collect();
+        assert!(normal.iter().all(|o| o.output().is_some()));
+
+        // Other threads call all along; none of their calls is affected.
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        /// Stops the other threads however this thread leaves the scope.
+        struct Stop<'a>(&'a std::sync::atomic::AtomicBool);
+        impl Drop for Stop<'_> {
+            fn drop(&mut self) {
+                self.0.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+        }
+        std::thread::scope(|s| {
+            let stop_guard = Stop(&stop);
+            let others: Vec<_> = (0..2)
+                .map(|_| {
+                    s.spawn(|| {
+                        let mut n = 0;
+                        while !stop.load(std::sync::atomic::Ordering::Relaxed) || n < 10 {
+                            for (m, expected) in messages.iter().zip(&normal) {
+                                assert_eq!(&rt.call(&code, m, gas).unwrap(), expected);
+                            }
+                            n += 1;
+                        }
+                    })
+                })
+                .collect();
+            let mut warm = rt.instantiate(&code).unwrap();
+            for (m, expected) in messages.iter().zip(&normal) {
+                for _ in 0..3 {
+                    // A fresh instance: the call that panics traps with `host error`,
+                    // having paid for the host call (charged before the work).
+                    PANIC_NEXT.with(|p| p.set(true));
+                    let hit = rt.call(&code, m, gas).unwrap();
+                    assert_eq!(hit.trap(), Some(TrapKind::HostError));
+                    assert!(hit.gas_used > 0 && hit.gas_used < gas);
+                    assert!(hit.last_host_error.is_none());
+                    // The next call on the same runtime is as before.
+                    assert_eq!(&rt.call(&code, m, gas).unwrap(), expected);
+                    // A warm instance survives its own host error and answers the
+                    // next call alike. (Its gas may differ by a few units: a warm
+                    // instance keeps the guest's memory as the trap left it, its
+                    // allocator's state included, after any trap.)
+                    PANIC_NEXT.with(|p| p.set(true));
+                    assert_eq!(warm.call(m, gas).unwrap().trap(), Some(TrapKind::HostError));
+                    assert_eq!(warm.call(m, gas).unwrap().result, expected.result);
+                }
+            }
+            drop(stop_guard);
+            for t in others {
+                t.join().expect("the other threads saw no difference");
+            }
+        });
+    }
 
     #[test]
     fn the_barrier_turns_a_panic_into_a_host_error_trap() {

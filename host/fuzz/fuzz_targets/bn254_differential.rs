@@ -1,0 +1,4 @@
+//! cargo-fuzz target: see [`zkhost::fuzzing::bn254_differential`].
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| zkhost::fuzzing::bn254_differential(data));
