@@ -225,3 +225,41 @@ fn load_prints_calls_per_second_for_each_workload_and_thread_count() {
         assert!(calls > 0, "{row}");
     }
 }
+
+#[test]
+fn verkle_ops_agree_natively_and_through_the_contract() {
+    // commit([1]) is the first CRS point (fixtures/vectors/verkle/simple_vectors.json).
+    let one = format!("01{}", "00".repeat(31));
+    let g0 = "01587ad1336675eb912550ec2a28eb8923b824b490dd2ba82e48f14590a298a0";
+    for via in ["native", "contract"] {
+        let o = zkhost(&["precompile", "verkle-commit", &one, "--via", via]);
+        assert!(o.status.success(), "{via}: {}", stderr(&o));
+        assert_eq!(stdout(&o).trim(), g0, "{via}");
+        let o = zkhost(&["precompile", "verkle-to-field", g0, "--via", via]);
+        assert_eq!(
+            stdout(&o).trim(),
+            "4f1adbafba7a06779b41fae410bbf62870639ef45c31cc6a4a2f57e7d2407b0a",
+            "{via}"
+        );
+        // A scalar >= r is refused with its position.
+        let o = zkhost(&[
+            "precompile",
+            "verkle-commit",
+            &"ff".repeat(32),
+            "--via",
+            via,
+        ]);
+        assert_eq!(o.status.code(), Some(1), "{via}");
+        assert!(
+            stderr(&o).contains("scalar 0 is not less than the group order"),
+            "{via}: {}",
+            stderr(&o)
+        );
+        // Update slot 0 from 1 to 0: back to the identity.
+        let update = format!("{g0}00{one}{}", "00".repeat(32));
+        let o = zkhost(&["precompile", "verkle-update", &update, "--via", via]);
+        assert_eq!(stdout(&o).trim(), "00".repeat(32), "{via}");
+    }
+    let o = zkhost(&["precompile", "verkle-commit", &one, "--via", "wasm"]);
+    assert_eq!(o.status.code(), Some(1));
+}
