@@ -18,7 +18,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use wasmtime::{Caller, Linker, ValType};
 
-use super::{memory, CallState, HostError, HostTrap};
+use super::{memory, CallState, HostCosts, HostError, HostTrap};
 use crate::bn254::Op;
 use crate::verkle::Op as VerkleOp;
 
@@ -130,72 +130,67 @@ fn gas_left(mut caller: Caller<'_, CallState>) -> wasmtime::Result<i64> {
     Ok(i64::try_from(caller.get_fuel()?).unwrap_or(i64::MAX))
 }
 
-/// A BN254 precompile as a host function.
-fn bn254(
+/// The body every crypto host function shares, in the ABI's order: charge
+/// `host_call + per_byte·len + op_gas(len)`; check the input and the `out_len`-byte
+/// output range; run `work` behind the panic barrier; write the whole output and
+/// return 0, or record the reason and return 1 with nothing written.
+fn crypto_call<O: AsRef<[u8]>>(
     mut caller: Caller<'_, CallState>,
-    op: Op,
-    in_ptr: i32,
-    in_len: i32,
-    out_ptr: i32,
+    (in_ptr, in_len, out_ptr): (i32, i32, i32),
+    out_len: usize,
+    op_gas: impl FnOnce(&HostCosts, usize) -> u64,
+    work: impl FnOnce(&CallState, &[u8]) -> Result<O, HostError>,
 ) -> wasmtime::Result<i32> {
     let len = memory::len(in_len);
     let costs = caller.data().costs;
-    charge(
-        &mut caller,
-        costs.call(len as u64, costs.precompiles.gas(op, len)),
-    )?;
+    charge(&mut caller, costs.call(len as u64, op_gas(&costs, len)))?;
     let mem = memory_of(&caller)?;
     let (data, state) = mem.data_and_store_mut(&mut caller);
     let input = memory::slice(data, in_ptr, len)?;
-    memory::range(data.len(), out_ptr, op.output_len())?;
-    let backend = state
-        .backend
-        .unwrap_or(crate::bn254::Backend::default_for(op));
-    let result = barrier(|| {
-        #[cfg(test)]
-        tests::maybe_panic();
-        backend.run(op, input)
-    })?;
-    match result {
+    memory::range(data.len(), out_ptr, out_len)?;
+    match barrier(|| work(state, input))? {
         Ok(out) => {
-            memory::write(data, out_ptr, &out)?;
+            memory::write(data, out_ptr, out.as_ref())?;
             Ok(0)
         }
         Err(e) => {
-            state.last_host_error = Some(HostError::Bn254(e));
+            state.last_host_error = Some(e);
             Ok(1)
         }
     }
 }
 
-/// A verkle operation as a host function (same rules; output always 32 bytes).
+/// A BN254 precompile as a host function.
+fn bn254(caller: Caller<'_, CallState>, op: Op, args: (i32, i32, i32)) -> wasmtime::Result<i32> {
+    crypto_call(
+        caller,
+        args,
+        op.output_len(),
+        |c, len| c.precompiles.gas(op, len),
+        |state, input| {
+            #[cfg(test)]
+            tests::maybe_panic();
+            let backend = state
+                .backend
+                .unwrap_or(crate::bn254::Backend::default_for(op));
+            backend.run(op, input).map_err(HostError::Bn254)
+        },
+    )
+}
+
+/// A verkle operation as a host function (output always 32 bytes).
 fn verkle(
-    mut caller: Caller<'_, CallState>,
+    caller: Caller<'_, CallState>,
     op: VerkleOp,
-    in_ptr: i32,
-    in_len: i32,
-    out_ptr: i32,
+    args: (i32, i32, i32),
 ) -> wasmtime::Result<i32> {
-    let len = memory::len(in_len);
-    let costs = caller.data().costs;
-    charge(
-        &mut caller,
-        costs.call(len as u64, costs.verkle.gas(op, len)),
-    )?;
-    let mem = memory_of(&caller)?;
-    let (data, state) = mem.data_and_store_mut(&mut caller);
-    let input = memory::slice(data, in_ptr, len)?;
-    memory::range(data.len(), out_ptr, op.output_len())?;
-    match barrier(|| op.run(input))? {
-        Ok(out) => {
-            memory::write(data, out_ptr, &out)?;
-            Ok(0)
-        }
-        Err(e) => {
-            state.last_host_error = Some(HostError::Verkle(e));
-            Ok(1)
-        }
-    }
+    crypto_call(
+        caller,
+        args,
+        op.output_len(),
+        |c, len| c.verkle.gas(op, len),
+        |_, input| op.run(input).map_err(HostError::Verkle),
+    )
 }
 
 /// A linker that provides exactly the functions of [`FUNCTIONS`].
@@ -208,28 +203,28 @@ pub fn linker(engine: &wasmtime::Engine) -> wasmtime::Result<Linker<CallState>> 
     l.func_wrap(
         MODULE,
         "alt_bn128_add",
-        |c: Caller<'_, CallState>, i: i32, n: i32, o: i32| bn254(c, Op::Add, i, n, o),
+        |c: Caller<'_, CallState>, i: i32, n: i32, o: i32| bn254(c, Op::Add, (i, n, o)),
     )?;
     l.func_wrap(
         MODULE,
         "alt_bn128_mul",
-        |c: Caller<'_, CallState>, i: i32, n: i32, o: i32| bn254(c, Op::Mul, i, n, o),
+        |c: Caller<'_, CallState>, i: i32, n: i32, o: i32| bn254(c, Op::Mul, (i, n, o)),
     )?;
     l.func_wrap(
         MODULE,
         "alt_bn128_pairing",
-        |c: Caller<'_, CallState>, i: i32, n: i32, o: i32| bn254(c, Op::Pairing, i, n, o),
+        |c: Caller<'_, CallState>, i: i32, n: i32, o: i32| bn254(c, Op::Pairing, (i, n, o)),
     )?;
     l.func_wrap(
         MODULE,
         "alt_bn128_g1_msm",
-        |c: Caller<'_, CallState>, i: i32, n: i32, o: i32| bn254(c, Op::Msm, i, n, o),
+        |c: Caller<'_, CallState>, i: i32, n: i32, o: i32| bn254(c, Op::Msm, (i, n, o)),
     )?;
     for op in VerkleOp::ALL {
         l.func_wrap(
             MODULE,
             op.host_function(),
-            move |c: Caller<'_, CallState>, i: i32, n: i32, o: i32| verkle(c, op, i, n, o),
+            move |c: Caller<'_, CallState>, i: i32, n: i32, o: i32| verkle(c, op, (i, n, o)),
         )?;
     }
     Ok(l)
