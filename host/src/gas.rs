@@ -82,8 +82,8 @@ impl VerkleGas {
     pub const ZKHOST: VerkleGas = VerkleGas {
         commit_base: 10_000,
         commit_per_scalar: 600,
-        update_base: 6_000,
-        update_per_entry: 600,
+        update_base: 10_000,
+        update_per_entry: 750,
         to_field: 2_000,
     };
 
