@@ -3,13 +3,15 @@
 //! dirtied its memory, warm instance) × repeated runs, the outcome of a call (output
 //! or trap, and gas used to the unit) is the same, and equals the native result.
 //! The cases are valid, invalid, wrongly sized and out-of-gas inputs through the
-//! `precompiles` contract, and direct host calls through the fuzzing probe.
+//! `precompiles` and `verkle` contracts, and direct BN254 host calls through the
+//! fuzzing probe.
 
 use parity_scale_codec::Encode;
 use zkhost::bn254::{self, sample, Backend, Op};
-use zkhost::contracts::{self, Message, PRECOMPILES_WASM};
+use zkhost::contracts::{self, Message, VerkleMessage, PRECOMPILES_WASM, VERKLE_WASM};
 use zkhost::fuzzing::{probe_input, probe_wasm, PROBE_PAYLOAD};
 use zkhost::runtime::{CodeHash, Outcome, Runtime, RuntimeConfig};
+use zkhost::verkle;
 
 const REPEATS: usize = 3;
 
@@ -26,8 +28,9 @@ struct Case {
     contract: usize, // 0: precompiles, 1: probe
     input: Vec<u8>,
     gas: u64,
-    /// The native result, for cases through `precompiles` with enough gas.
-    native: Option<Result<Vec<u8>, bn254::Error>>,
+    /// The native result (error as its message), for cases through a forwarding
+    /// contract with enough gas.
+    native: Option<Result<Vec<u8>, String>>,
 }
 
 fn cases() -> Vec<Case> {
@@ -50,7 +53,8 @@ fn cases() -> Vec<Case> {
                     contract: 0,
                     input: message.clone(),
                     gas,
-                    native: (gas_kind == "generous").then(|| bn254::run(op, &input)),
+                    native: (gas_kind == "generous")
+                        .then(|| bn254::run(op, &input).map_err(|e| e.to_string())),
                 });
             }
             // Straight to the host function, exact gas checked by the probe.
@@ -65,12 +69,51 @@ fn cases() -> Vec<Case> {
             });
         }
     }
+    // The verkle functions through the `verkle` contract.
+    let scalars: Vec<u8> = (1u8..=5)
+        .flat_map(|i| {
+            let mut b = [0u8; 32];
+            b[0] = i;
+            b
+        })
+        .collect();
+    let commitment = verkle::commit_bytes(&scalars).unwrap().to_vec();
+    let mut update = commitment.clone();
+    update.push(3);
+    update.extend_from_slice(&scalars[..32]);
+    update.extend_from_slice(&scalars[32..64]);
+    for op in verkle::Op::ALL {
+        let valid = match op {
+            verkle::Op::Commit => scalars.clone(),
+            verkle::Op::ToField => commitment.clone(),
+            verkle::Op::Update => update.clone(),
+        };
+        let mut invalid = valid.clone();
+        invalid[..32].copy_from_slice(&[0xff; 32]); // a scalar or x not below the modulus
+        let short = valid[..valid.len() - 1].to_vec();
+        for (kind, input) in [("valid", valid), ("invalid", invalid), ("short", short)] {
+            let message = VerkleMessage::for_op(op, input.clone()).encode();
+            for (gas_kind, gas) in [("generous", 100_000_000u64), ("tight", 1_500)] {
+                cases.push(Case {
+                    what: format!("{} {kind} ({gas_kind}) via contract", op.name()),
+                    contract: 3,
+                    input: message.clone(),
+                    gas,
+                    native: (gas_kind == "generous").then(|| {
+                        op.run(&input)
+                            .map(|o| o.to_vec())
+                            .map_err(|e| e.to_string())
+                    }),
+                });
+            }
+        }
+    }
     cases
 }
 
 struct Node {
     rt: Runtime,
-    codes: [CodeHash; 3],
+    codes: [CodeHash; 4],
 }
 
 fn node(backend: Option<Backend>) -> Node {
@@ -83,6 +126,7 @@ fn node(backend: Option<Backend>) -> Node {
         rt.deploy(PRECOMPILES_WASM).unwrap(),
         rt.deploy(&probe_wasm()).unwrap(),
         rt.deploy(&wat::parse_str(DIRTY).unwrap()).unwrap(),
+        rt.deploy(VERKLE_WASM).unwrap(),
     ];
     Node { rt, codes }
 }
@@ -141,17 +185,18 @@ fn outcomes_are_identical_across_runs_instances_and_backends() {
                 let via = contracts::decode_response(&first).map_err(|e| e.to_string());
                 assert_eq!(
                     via,
-                    native.clone().map_err(|e| e.to_string()),
+                    native.clone(),
                     "{}: the contract's answer is the native one",
                     case.what
                 );
             }
         }
     }
-    // ops × inputs × (2 gas limits + probe) × backends × (fresh + pooled + warm) × runs
+    // (BN254 ops × inputs × (2 gas limits + probe) + verkle ops × inputs × 2 gas
+    // limits) × backends × (fresh + pooled + warm) × runs
     assert_eq!(
         checked,
-        Op::ALL.len() * 3 * 3 * backends.len() * 3 * REPEATS
+        (Op::ALL.len() * 3 * 3 + verkle::Op::ALL.len() * 3 * 2) * backends.len() * 3 * REPEATS
     );
     eprintln!("{checked} outcomes identical");
 }
