@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use parity_scale_codec::Encode;
 use zkhost::bn254::{self, sample, Op};
-use zkhost::contracts::{self, Message};
+use zkhost::contracts::{self, Message, VerkleMessage};
 use zkhost::runtime::{CodeHash, DeployError, Outcome, Runtime, RuntimeConfig, TrapKind};
 
 fn runtime() -> Runtime {
@@ -149,8 +149,34 @@ fn oversized_modules_are_refused_at_deploy() {
 /// an out-of-bounds one (2) and the gas_left one (3).
 fn workload() -> Vec<(usize, Vec<u8>, u64)> {
     let pair = sample::pairing_input(1, 77);
+    let scalars = |n: u64| -> Vec<u8> {
+        (0..n)
+            .flat_map(|k| {
+                let mut b = [0u8; 32];
+                b[..8].copy_from_slice(&(k * 7919 + n).to_le_bytes());
+                b
+            })
+            .collect()
+    };
+    let commitment = zkhost::verkle::commit_bytes(&scalars(4)).unwrap().to_vec();
     let mut cases = Vec::new();
     for i in 0..1_000u64 {
+        // Every host function is in the mix: the verkle ones through the verkle
+        // contract (valid, invalid, out of gas).
+        let verkle = match i % 30 {
+            1 => Some((VerkleMessage::Commit(scalars(i % 9)), 1_000_000)),
+            11 => Some((VerkleMessage::Commit(vec![0xff; 64]), 1_000_000)),
+            21 => Some((
+                VerkleMessage::Update([&commitment[..], &[7], &scalars(2)].concat()),
+                5_000,
+            )),
+            10 => Some((VerkleMessage::ToField(commitment.clone()), 1_000_000)),
+            _ => None,
+        };
+        if let Some((message, gas)) = verkle {
+            cases.push((4, message.encode(), gas));
+            continue;
+        }
         let (message, gas) = match i % 10 {
             0 | 1 => (Message::Add(sample::add_input(i)).encode(), 1_000_000),
             2 => match i % 30 {
@@ -226,6 +252,7 @@ fn eight_threads_agree_with_one() {
                 (call $out (i32.const 0) (i32.const 12))))"#,
         )
         .unwrap(),
+        rt.deploy(contracts::VERKLE_WASM).unwrap(),
     ]);
     let cases = Arc::new(workload());
     let expected: Vec<Outcome> = cases
