@@ -140,25 +140,6 @@ impl CostModel {
 /// Sizes measured by [`calibrate`].
 pub const SIZES: [usize; 10] = [1, 2, 4, 8, 16, 32, 64, 96, 128, 256];
 
-/// Least-squares line through `(x, y)`: `(a, b, r²)`.
-pub(crate) fn fit_line(points: &[(f64, f64)]) -> (f64, f64, f64) {
-    let n = points.len() as f64;
-    let mx = points.iter().map(|p| p.0).sum::<f64>() / n;
-    let my = points.iter().map(|p| p.1).sum::<f64>() / n;
-    let sxx: f64 = points.iter().map(|p| (p.0 - mx).powi(2)).sum();
-    let sxy: f64 = points.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum();
-    let b = if sxx > 0.0 { sxy / sxx } else { 0.0 };
-    let a = my - b * mx;
-    let ss_tot: f64 = points.iter().map(|p| (p.1 - my).powi(2)).sum();
-    let ss_res: f64 = points.iter().map(|p| (p.1 - a - b * p.0).powi(2)).sum();
-    let r2 = if ss_tot > 0.0 {
-        1.0 - ss_res / ss_tot
-    } else {
-        1.0
-    };
-    (a, b, r2)
-}
-
 /// Deterministic pseudo-random canonical scalars (full 253-bit size) for `n` slots.
 pub(crate) fn sample_terms(n: usize, seed: u64) -> Vec<(u8, Limbs)> {
     let mut state = seed ^ 0x9e37_79b9_7f4a_7c15;
@@ -206,12 +187,16 @@ pub fn calibrate(reps: usize) -> (CostModel, Vec<(Method, usize, f64)>) {
             pts.push((n, ns));
         }
         let xy: Vec<(f64, f64)> = pts.iter().map(|&(n, t)| (n as f64, t)).collect();
-        let (a, b, r2) = fit_line(&xy);
+        let line = crate::bench::fit::linear(&xy).unwrap_or(crate::bench::fit::Linear {
+            a: 0.0,
+            b: 0.0,
+            r2: 0.0,
+        });
         entries.push(Entry {
             method: m,
-            a_ns: a,
-            b_ns: b,
-            r2,
+            a_ns: line.a,
+            b_ns: line.b,
+            r2: line.r2,
             points: pts,
         });
     }

@@ -183,14 +183,14 @@ impl Tables {
     /// initialisation its own thread is inside. A plain thread's `join` only blocks.
     pub fn build() -> Tables {
         let threads = rayon::current_num_threads();
-        let built = std::thread::spawn(move || {
+        std::thread::spawn(move || {
             match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
                 Ok(pool) => pool.install(Tables::build_here),
                 Err(_) => Tables::build_here(),
             }
         })
-        .join();
-        built.unwrap_or_else(|_| Tables::build_here())
+        .join()
+        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
     }
 
     fn build_here() -> Tables {
