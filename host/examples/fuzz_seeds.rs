@@ -167,6 +167,13 @@ fn host_call_seeds(inputs: &[(Op, Vec<u8>)]) -> BTreeSet<Vec<u8>> {
         (6, [0, i32::MIN, 0]),
         (7, [0, 96, -64]),
         (7, [page - 96, 96, 0]),
+        (8, [PROBE_PAYLOAD, i32::MAX, 0]),
+        (8, [0, 32, page - 32]),
+        (8, [0, 32, page - 31]),
+        (9, [page - 32, 32, 0]),
+        (9, [page - 31, 32, 0]),
+        (10, [PROBE_PAYLOAD, -1, 0]),
+        (10, [0, 97, -32]),
     ];
     for (s, args) in edges {
         for grow in [0u8, 3] {
@@ -175,7 +182,49 @@ fn host_call_seeds(inputs: &[(Op, Vec<u8>)]) -> BTreeSet<Vec<u8>> {
             seeds.insert([gas(64 * 9), call].concat());
         }
     }
+    for (i, (s, payload)) in verkle_payloads().into_iter().enumerate() {
+        let len = payload.len() as i32;
+        let out = (PROBE_PAYLOAD + len + 31) & !31;
+        let call = probe_input(s, (i % 4) as u8, [PROBE_PAYLOAD, len, out], &payload);
+        seeds.insert([big.clone(), call.clone()].concat());
+        if i % 3 == 0 {
+            seeds.insert([gas(64 * (1 + i as u64 * 131)), call].concat());
+        }
+    }
     seeds
+}
+
+/// Inputs for the verkle host functions (probe selectors 8, 9, 10): commitments of
+/// a few lengths, a non-canonical scalar, valid and invalid encodings, updates.
+fn verkle_payloads() -> Vec<(u8, Vec<u8>)> {
+    let scalar = |i: usize| {
+        let mut b = [0u8; 32];
+        b[..8].copy_from_slice(&(i as u64 * 0x9e37_79b9_7f4a_7c15).to_le_bytes());
+        b
+    };
+    let scalars = |n: usize| (0..n).flat_map(scalar).collect::<Vec<u8>>();
+    let mut out = Vec::new();
+    for n in [0, 1, 3, 256] {
+        out.push((8, scalars(n)));
+    }
+    out.push((8, [scalars(2), vec![0xff; 32]].concat()));
+    out.push((8, scalars(3)[..95].to_vec()));
+    let c = zkhost::verkle::commit_bytes(&scalars(3)).unwrap_or([0; 32]);
+    out.push((9, c.to_vec()));
+    out.push((9, vec![0; 32]));
+    out.push((9, vec![0xff; 32]));
+    out.push((9, c[..31].to_vec()));
+    let entry = |idx: u8, old: usize, new: usize| {
+        [vec![idx], scalar(old).to_vec(), scalar(new).to_vec()].concat()
+    };
+    out.push((10, [c.to_vec(), entry(1, 2, 7)].concat()));
+    out.push((
+        10,
+        [c.to_vec(), entry(255, 0, 1), entry(255, 1, 0)].concat(),
+    ));
+    out.push((10, [vec![0xff; 32], entry(0, 0, 1)].concat()));
+    out.push((10, [c.to_vec(), entry(3, 0, 1)[..64].to_vec()].concat()));
+    out
 }
 
 /// `[0][module]` for the bundled contracts, the probe and a few hostile modules;

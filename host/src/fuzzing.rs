@@ -28,7 +28,9 @@ use ark_ff::{BigInteger, PrimeField};
 use crate::bn254::encoding::{self, FIELD_MODULUS, GROUP_ORDER};
 use crate::bn254::{sample, Backend, Error, Op};
 use crate::msm::{self, Algorithm};
-use crate::runtime::{CodeHash, ExecResult, HostCosts, Outcome, Runtime, RuntimeConfig, TrapKind};
+use crate::runtime::{
+    CodeHash, ExecResult, HostCosts, HostError, Outcome, Runtime, RuntimeConfig, TrapKind,
+};
 
 /// A harness body: the fuzzer's bytes in, a panic only on a bug.
 pub type Harness = fn(&[u8]);
@@ -413,7 +415,7 @@ fn msm_differential(input: &[u8], alg: u8) {
 /// The probe contract of [`host_call`], as WAT (the source of [`PROBE_WASM_HEX`]).
 ///
 /// Called with input, it reads the input to address 0, grows memory by
-/// `input[1] & 3` pages and calls host function number `input[0] & 7` (in
+/// `input[1] & 3` pages and calls host function number `input[0] % 11` (in
 /// [`PROBE_FUNCTIONS`] order) with the little-endian i32s at 4, 8 and 12 as
 /// arguments, keeping any result in a global. Called with empty input, it dumps:
 /// outputs all of its memory followed by that result (8 bytes), so a test can see
@@ -427,6 +429,9 @@ pub const PROBE_WAT: &str = r#"(module
   (import "zkhost" "alt_bn128_mul" (func $mul (param i32 i32 i32) (result i32)))
   (import "zkhost" "alt_bn128_pairing" (func $pairing (param i32 i32 i32) (result i32)))
   (import "zkhost" "alt_bn128_g1_msm" (func $msm (param i32 i32 i32) (result i32)))
+  (import "zkhost" "verkle_commit" (func $vcommit (param i32 i32 i32) (result i32)))
+  (import "zkhost" "verkle_commitment_to_field" (func $vfield (param i32 i32 i32) (result i32)))
+  (import "zkhost" "verkle_update" (func $vupdate (param i32 i32 i32) (result i32)))
   (memory (export "memory") 1 5)
   (global $ret (mut i64) (i64.const -1))
   (func (export "call")
@@ -443,10 +448,12 @@ pub const PROBE_WAT: &str = r#"(module
     (local.set $a0 (i32.load (i32.const 4)))
     (local.set $a1 (i32.load (i32.const 8)))
     (local.set $a2 (i32.load (i32.const 12)))
+    (block $vupdate (block $vfield (block $vcommit
     (block $msm (block $pairing (block $mul (block $add
     (block $gas_left (block $output_write (block $input_read (block $input_size
       (br_table $input_size $input_read $output_write $gas_left $add $mul $pairing $msm
-        (i32.and (i32.load8_u (i32.const 0)) (i32.const 7))))
+          $vcommit $vfield $vupdate
+        (i32.rem_u (i32.load8_u (i32.const 0)) (i32.const 11))))
       (global.set $ret (i64.extend_i32_u (call $input_size)))
       (return))
       (call $input_read (local.get $a0))
@@ -461,33 +468,48 @@ pub const PROBE_WAT: &str = r#"(module
       (return))
       (global.set $ret (i64.extend_i32_u (call $pairing (local.get $a0) (local.get $a1) (local.get $a2))))
       (return))
-    (global.set $ret (i64.extend_i32_u (call $msm (local.get $a0) (local.get $a1) (local.get $a2))))))
+      (global.set $ret (i64.extend_i32_u (call $msm (local.get $a0) (local.get $a1) (local.get $a2))))
+      (return))
+      (global.set $ret (i64.extend_i32_u (call $vcommit (local.get $a0) (local.get $a1) (local.get $a2))))
+      (return))
+      (global.set $ret (i64.extend_i32_u (call $vfield (local.get $a0) (local.get $a1) (local.get $a2))))
+      (return))
+    (global.set $ret (i64.extend_i32_u (call $vupdate (local.get $a0) (local.get $a1) (local.get $a2))))))
 "#;
 
 /// [`PROBE_WAT`] compiled (checked against the WAT by a unit test, which prints the
 /// new value if the WAT changes).
 pub const PROBE_WASM_HEX: &str = concat!(
-    "0061736d01000000011c066000017f60017f0060027f7f006000017e60037f7f7f017f60000002b4",
-    "0108067a6b686f73740a696e7075745f73697a650000067a6b686f73740a696e7075745f72656164",
+    "0061736d01000000011c066000017f60017f0060027f7f006000017e60037f7f7f017f6000000286",
+    "020b067a6b686f73740a696e7075745f73697a650000067a6b686f73740a696e7075745f72656164",
     "0001067a6b686f73740c6f75747075745f77726974650002067a6b686f7374086761735f6c656674",
     "0003067a6b686f73740d616c745f626e3132385f6164640004067a6b686f73740d616c745f626e31",
     "32385f6d756c0004067a6b686f737411616c745f626e3132385f70616972696e670004067a6b686f",
-    "737410616c745f626e3132385f67315f6d736d0004030201050504010101050606017e01427f0b07",
-    "1102066d656d6f727902000463616c6c00080abe0101bb0101047f10004504403f00411074210341",
-    "0140001a200323003703004100200341086a10020f0b4100100141012d000041037140001a410428",
-    "0200210041082802002101410c28020021020240024002400240024002400240024041002d000041",
-    "07710e0700010203040506070b1000ad24000f0b200010010f0b2000200110020f0b100324000f0b",
-    "2000200120021004ad24000f0b2000200120021005ad24000f0b2000200120021006ad24000f0b20",
-    "00200120021007ad24000b00bc01046e616d65014908000a696e7075745f73697a65010a696e7075",
-    "745f72656164020c6f75747075745f777269746503086761735f6c656674040361646405036d756c",
-    "060770616972696e6707036d736d0215010804000261300102613102026132030473697a65034b01",
-    "080801036d736d020770616972696e6703036d756c040361646405086761735f6c656674060c6f75",
-    "747075745f7772697465070a696e7075745f72656164080a696e7075745f73697a65070601000372",
-    "6574",
+    "737410616c745f626e3132385f67315f6d736d0004067a6b686f73740d7665726b6c655f636f6d6d",
+    "69740004067a6b686f73741a7665726b6c655f636f6d6d69746d656e745f746f5f6669656c640004",
+    "067a6b686f73740d7665726b6c655f7570646174650004030201050504010101050606017e01427f",
+    "0b071102066d656d6f727902000463616c6c000b0aee0101eb0101047f10004504403f0041107421",
+    "03410140001a200323003703004100200341086a10020f0b4100100141012d000041037140001a41",
+    "04280200210041082802002101410c28020021020240024002400240024002400240024002400240",
+    "024041002d0000410b700e0a000102030405060708090a0b1000ad24000f0b200010010f0b200020",
+    "0110020f0b100324000f0b2000200120021004ad24000f0b2000200120021005ad24000f0b200020",
+    "0120021006ad24000f0b2000200120021007ad24000f0b2000200120021008ad24000f0b20002001",
+    "20021009ad24000f0b200020012002100aad24000b00f001046e616d6501630b000a696e7075745f",
+    "73697a65010a696e7075745f72656164020c6f75747075745f777269746503086761735f6c656674",
+    "040361646405036d756c060770616972696e6707036d736d080776636f6d6d69740906766669656c",
+    "640a07767570646174650215010b04000261300102613102026132030473697a650365010b0b0107",
+    "767570646174650206766669656c64030776636f6d6d697404036d736d050770616972696e670603",
+    "6d756c070361646408086761735f6c656674090c6f75747075745f77726974650a0a696e7075745f",
+    "726561640b0a696e7075745f73697a650706010003726574",
 );
 
-/// The host functions the probe calls, by selector.
-pub const PROBE_FUNCTIONS: [&str; 8] = [
+/// How many host functions the probe can call (its selector is taken modulo this).
+pub const PROBE_SELECTORS: u8 = 11;
+
+/// The host functions the probe calls, by selector: the ABI's order (the BN254
+/// functions in [`Op::ALL`] order from 4, the verkle ones in
+/// [`crate::verkle::Op::ALL`] order from 8).
+pub const PROBE_FUNCTIONS: [&str; PROBE_SELECTORS as usize] = [
     "input_size",
     "input_read",
     "output_write",
@@ -496,7 +518,28 @@ pub const PROBE_FUNCTIONS: [&str; 8] = [
     "alt_bn128_mul",
     "alt_bn128_pairing",
     "alt_bn128_g1_msm",
+    "verkle_commit",
+    "verkle_commitment_to_field",
+    "verkle_update",
 ];
+
+/// What a probe selector calls: an ABI function, a BN254 precompile or a verkle
+/// operation.
+#[derive(Clone, Copy)]
+enum Selected {
+    Abi(u8),
+    Bn254(Op),
+    Verkle(crate::verkle::Op),
+}
+
+fn selected(selector: u8) -> Selected {
+    let s = selector % PROBE_SELECTORS;
+    match s {
+        0..=3 => Selected::Abi(s),
+        4..=7 => Selected::Bn254(Op::ALL[(s - 4) as usize]),
+        _ => Selected::Verkle(crate::verkle::Op::ALL[(s - 8) as usize]),
+    }
+}
 
 /// The probe's header: selector, pages to grow, and three arguments; a payload
 /// follows at [`PROBE_PAYLOAD`].
@@ -526,9 +569,9 @@ struct Probe {
     /// non-constant count is a fuel checkpoint, like a loop header).
     before_grow: u64,
     /// Per selector: fuel of the instructions before the selected call's charge.
-    before_call: [u64; 8],
+    before_call: [u64; PROBE_SELECTORS as usize],
     /// Per selector: fuel of all the instructions of a call that completes.
-    total: [u64; 8],
+    total: [u64; PROBE_SELECTORS as usize],
 }
 
 /// What one probe call did: its outcome, and the memory and result global after it.
@@ -563,8 +606,8 @@ impl Probe {
             max_output,
             before_read: 0,
             before_grow: 0,
-            before_call: [0; 8],
-            total: [0; 8],
+            before_call: [0; PROBE_SELECTORS as usize],
+            total: [0; PROBE_SELECTORS as usize],
         };
         probe.calibrate();
         probe
@@ -599,15 +642,13 @@ impl Probe {
     fn price(&self, selector: u8, args: [i32; 3], input_len: usize) -> u64 {
         let c = &self.costs;
         let len = |x: i32| x as u32 as u64;
-        match selector {
-            0 | 3 => c.call(0, 0),
-            1 => c.call(input_len as u64, 0),
-            2 => c.call(len(args[1]), 0),
-            s => {
-                let op = Op::ALL[(s - 4) as usize];
-                let n = len(args[1]);
-                c.call(n, c.precompiles.gas(op, n as usize))
-            }
+        let n = len(args[1]);
+        match selected(selector) {
+            Selected::Abi(1) => c.call(input_len as u64, 0),
+            Selected::Abi(2) => c.call(n, 0),
+            Selected::Abi(_) => c.call(0, 0),
+            Selected::Bn254(op) => c.call(n, c.precompiles.gas(op, n as usize)),
+            Selected::Verkle(op) => c.call(n, c.verkle.gas(op, n as usize)),
         }
     }
 
@@ -621,7 +662,7 @@ impl Probe {
             _ => [PROBE_PAYLOAD, 0, 1024],
         };
         let fixed = self.costs.call(0, 0);
-        for s in 0..8u8 {
+        for s in 0..PROBE_SELECTORS {
             let args = harmless(s);
             let input = probe_input(s, 0, args, &payload);
             let charges =
@@ -707,13 +748,7 @@ pub fn host_call(data: &[u8]) {
         "gas used (gas {gas}, input {})",
         hex::encode(input)
     );
-    assert_eq!(
-        o.last_host_error,
-        expected
-            .last_host_error
-            .map(crate::runtime::HostError::Bn254),
-        "reason"
-    );
+    assert_eq!(o.last_host_error, expected.last_host_error, "reason");
     assert_eq!(got.ret, expected.ret, "result value");
     assert_eq!(got.memory.len(), expected.memory.len(), "memory size");
     if got.memory != expected.memory {
@@ -733,7 +768,7 @@ pub fn host_call(data: &[u8]) {
 struct Expected {
     result: ExecResult,
     gas_used: u64,
-    last_host_error: Option<Error>,
+    last_host_error: Option<HostError>,
     ret: i64,
     memory: Vec<u8>,
 }
@@ -757,7 +792,7 @@ fn model(probe: &Probe, input: &[u8], gas: u64) -> Expected {
         return oog(vec![0u8; PAGE]);
     }
     let header: [u8; 16] = chunk(input, 0);
-    let selector = header[0] & 7;
+    let selector = header[0] % PROBE_SELECTORS;
     let pages = 1 + (header[1] & 3) as usize;
     let args = [4, 8, 12].map(|i| i32::from_le_bytes(chunk(&header, i)));
     let mut memory = vec![0u8; PAGE];
@@ -769,7 +804,7 @@ fn model(probe: &Probe, input: &[u8], gas: u64) -> Expected {
     memory.resize(pages * PAGE, 0);
 
     let h3 = probe.price(selector, args, n);
-    let s = selector as usize;
+    let s = (selector % PROBE_SELECTORS) as usize;
     let charged = probe.before_call[s] + h1 + h2 + h3;
     if gas
         < probe.before_call[s]
@@ -797,46 +832,61 @@ fn model(probe: &Probe, input: &[u8], gas: u64) -> Expected {
     let len = |x: i32| x as u32 as usize;
     let mut output = Vec::new();
     let mut reason = None;
-    let ret = match selector {
-        0 => n as i64,
-        1 => {
-            if !in_bounds(args[0], n) {
-                return trap(TrapKind::MemoryOutOfBounds, memory);
-            }
-            let at = len(args[0]);
-            memory[at..at + n].copy_from_slice(input);
-            -1
+    // The crypto functions: bounds of input and output, then the work (the expected
+    // bytes from the reference backend or the verkle byte functions), then all of
+    // the output or nothing.
+    let crypto = |memory: &mut Vec<u8>,
+                  reason: &mut Option<HostError>,
+                  out_len: usize,
+                  work: &dyn Fn(&[u8]) -> Result<Vec<u8>, HostError>|
+     -> Result<i64, TrapKind> {
+        let (at, l, o) = (len(args[0]), len(args[1]), len(args[2]));
+        let fits = |start: usize, n: usize| start.checked_add(n).is_some_and(|e| e <= memory.len());
+        if !fits(at, l) || !fits(o, out_len) {
+            return Err(TrapKind::MemoryOutOfBounds);
         }
-        2 => {
+        match work(&memory[at..at + l]) {
+            Ok(bytes) => {
+                memory[o..o + bytes.len()].copy_from_slice(&bytes);
+                Ok(0)
+            }
+            Err(e) => {
+                *reason = Some(e);
+                Ok(1)
+            }
+        }
+    };
+    let ret = match selected(selector) {
+        Selected::Abi(0) => Ok(n as i64),
+        Selected::Abi(1) => {
+            if in_bounds(args[0], n) {
+                let at = len(args[0]);
+                memory[at..at + n].copy_from_slice(input);
+                Ok(-1)
+            } else {
+                Err(TrapKind::MemoryOutOfBounds)
+            }
+        }
+        Selected::Abi(2) => {
             let (at, l) = (len(args[0]), len(args[1]));
             if l > probe.max_output {
-                return trap(TrapKind::LimitExceeded, memory);
-            }
-            if !in_bounds(args[0], l) {
-                return trap(TrapKind::MemoryOutOfBounds, memory);
-            }
-            output = memory[at..at + l].to_vec();
-            -1
-        }
-        3 => i64::try_from(gas - charged).unwrap_or(i64::MAX),
-        _ => {
-            let op = Op::ALL[s - 4];
-            let (at, l, out) = (len(args[0]), len(args[1]), args[2]);
-            if !in_bounds(args[0], l) || !in_bounds(out, op.output_len()) {
-                return trap(TrapKind::MemoryOutOfBounds, memory);
-            }
-            match Backend::SubstrateBn.run(op, &memory[at..at + l]) {
-                Ok(bytes) => {
-                    let o = len(out);
-                    memory[o..o + bytes.len()].copy_from_slice(&bytes);
-                    0
-                }
-                Err(e) => {
-                    reason = Some(e);
-                    1
-                }
+                Err(TrapKind::LimitExceeded)
+            } else if !in_bounds(args[0], l) {
+                Err(TrapKind::MemoryOutOfBounds)
+            } else {
+                output = memory[at..at + l].to_vec();
+                Ok(-1)
             }
         }
+        Selected::Abi(_) => Ok(i64::try_from(gas - charged).unwrap_or(i64::MAX)),
+        Selected::Bn254(op) => crypto(&mut memory, &mut reason, op.output_len(), &|i| {
+            Backend::SubstrateBn.run(op, i).map_err(HostError::Bn254)
+        }),
+        Selected::Verkle(op) => crypto(&mut memory, &mut reason, 32, &|i| verkle_expected(op, i)),
+    };
+    let ret = match ret {
+        Ok(r) => r,
+        Err(kind) => return trap(kind, memory),
     };
     Expected {
         result: ExecResult::Success(output),
@@ -845,6 +895,19 @@ fn model(probe: &Probe, input: &[u8], gas: u64) -> Expected {
         ret,
         memory,
     }
+}
+
+/// The expected result of a verkle host function: the byte-level functions of
+/// [`crate::verkle`] (their agreement with go-ipa's vectors and with the other
+/// commitment methods is tested elsewhere; here the ABI around them is under test).
+fn verkle_expected(op: crate::verkle::Op, input: &[u8]) -> Result<Vec<u8>, HostError> {
+    use crate::verkle::{self, Op as V};
+    let out = match op {
+        V::Commit => verkle::commit_bytes(input),
+        V::ToField => verkle::commitment_to_field_bytes(input),
+        V::Update => verkle::update_bytes(input),
+    };
+    out.map(|b| b.to_vec()).map_err(HostError::Verkle)
 }
 
 // ---------------------------------------------------------------------------------

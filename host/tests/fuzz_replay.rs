@@ -210,6 +210,14 @@ fn banderwagon_codec() {
 fn host_call_model_holds_at_every_gas_limit() {
     use zkhost::bn254::{sample, Op};
     use zkhost::fuzzing::{host_call, probe_input, PROBE_PAYLOAD};
+    use zkhost::verkle::{self, Op as V};
+    let scalars: Vec<u8> = (1u8..=3)
+        .flat_map(|i| [i; 31].into_iter().chain([0]))
+        .collect();
+    let commitment = verkle::commit_bytes(&scalars).unwrap();
+    let entry = [&[7u8][..], &[0; 32], &scalars[..32]].concat();
+    let mut cases: Vec<(u8, Vec<u8>, u64)> = Vec::new();
+    let price = zkhost::runtime::HostCosts::default();
     for (selector, op) in (4u8..8).zip(Op::ALL) {
         let payload = match op {
             Op::Add => sample::add_input(1),
@@ -217,14 +225,25 @@ fn host_call_model_holds_at_every_gas_limit() {
             Op::Pairing => Vec::new(),
             Op::Msm => sample::msm_input(1, 1),
         };
+        let gas = price.precompiles.gas(op, payload.len());
+        cases.push((selector, payload, gas));
+    }
+    for (selector, op) in (8u8..11).zip(V::ALL) {
+        let payload = match op {
+            V::Commit => scalars.clone(),
+            V::ToField => commitment.to_vec(),
+            V::Update => [&commitment[..], &entry].concat(),
+        };
+        let gas = price.verkle.gas(op, payload.len());
+        cases.push((selector, payload, gas));
+    }
+    for (selector, payload, op_gas) in cases {
         let len = payload.len() as i32;
         let input = probe_input(selector, 3, [PROBE_PAYLOAD, len, 4096], &payload);
-        let price = zkhost::runtime::HostCosts::default();
         // Every limit up to past `input_read` and `memory.grow`, and around the
         // call's own price (the probe's instructions add a few dozen units).
-        let charges = price.call(0, 0)
-            + price.call(input.len() as u64, 0)
-            + price.call(len as u64, price.precompiles.gas(op, payload.len()));
+        let charges =
+            price.call(0, 0) + price.call(input.len() as u64, 0) + price.call(len as u64, op_gas);
         for gas in (0..=700).chain(charges - 16..=charges + 64) {
             // `raw >> (raw % 64)` is `gas` for raw = gas·64 + 6.
             let raw = (gas << 6) | 6;

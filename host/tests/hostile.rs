@@ -366,8 +366,11 @@ fn every_host_function_at_the_edges_of_memory() {
         (2, 0, [0, i32::MAX, 0], limit),
         (2, 0, [0, -1, 0], limit),
     ];
-    for (selector, op) in (4u8..8).zip(Op::ALL) {
-        let out = op.output_len() as i32;
+    let crypto = (4u8..8)
+        .zip(Op::ALL.map(|op| op.output_len()))
+        .chain((8u8..11).zip(zkhost::verkle::Op::ALL.map(|op| op.output_len())));
+    for (selector, out) in crypto {
+        let out = out as i32;
         cases.extend([
             (selector, 0, [16, 32, 1024], None),
             (selector, 0, [page - 1, 1, 1024], None),
