@@ -297,8 +297,8 @@ fn updates_equal_recommitment_at_every_index() {
         assert_eq!(bytes, c.to_bytes());
     }
     assert_eq!(c, verkle::commit(&values).unwrap());
-    // Many slots at once, with a repeated index; and a wrong "old" value shifts the
-    // commitment by exactly (true old − claimed old)·G.
+    // Many slots at once (then one index twice, the second change from the first's
+    // new value); and an entry whose old and new values are equal changes nothing.
     let changes: Vec<(u8, Fr, Fr)> = (0..40u8)
         .map(|k| {
             let idx = k.wrapping_mul(7);
@@ -310,6 +310,11 @@ fn updates_equal_recommitment_at_every_index() {
         .collect();
     let c2 = verkle::update(&c, &changes);
     assert_eq!(c2, verkle::commit(&values).unwrap());
+    let (a, b) = (Fr::rand(&mut rng), Fr::rand(&mut rng));
+    let twice = [(9, values[9], a), (200, values[200], b), (9, a, b)];
+    let mut after = values.clone();
+    (after[9], after[200]) = (b, b);
+    assert_eq!(verkle::update(&c2, &twice), verkle::commit(&after).unwrap());
     let bogus = verkle::update(&c2, &[(3, Fr::from(5u64), Fr::from(5u64))]);
     assert_eq!(bogus, c2);
     // A scalar ≥ r in an entry is refused with its position.

@@ -175,6 +175,17 @@ impl Element {
         }
     }
 
+    /// The element a prepared affine point stands for (`Z = 1`, one multiplication).
+    #[inline(always)]
+    pub(crate) fn from_prepared(q: &Prepared) -> Element {
+        Element {
+            x: q.x,
+            y: q.y,
+            t: q.x * q.y,
+            z: Fq::ONE,
+        }
+    }
+
     /// `self + q` for a prepared affine `q` (8 multiplications).
     #[inline(always)]
     pub(crate) fn add_prepared(&self, q: &Prepared) -> Element {

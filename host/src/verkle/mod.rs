@@ -148,16 +148,28 @@ fn limbs(s: &Fr) -> precomp::Limbs {
 /// `Σ sᵢ·G_idx(i)` over (index, scalar) terms, the method chosen by the cost model
 /// from the number of non-zero terms; `parallel` allows a split over threads.
 fn commit_terms(terms: &[(u8, Fr)], parallel: bool) -> Element {
+    add_terms(None, terms, parallel)
+}
+
+/// `acc + Σ sᵢ·G_idx(i)` (`None` for the identity). With the narrow table the sum is
+/// accumulated onto `acc` directly (a sparse update then costs only its table
+/// additions); the other methods add their sum at the end.
+fn add_terms(acc: Option<Element>, terms: &[(u8, Fr)], parallel: bool) -> Element {
     let terms: Vec<(u8, precomp::Limbs)> = terms
         .iter()
         .filter(|(_, s)| !s.is_zero())
         .map(|(i, s)| (*i, limbs(s)))
         .collect();
     if terms.is_empty() {
-        return Element::IDENTITY;
+        return acc.unwrap_or(Element::IDENTITY);
     }
-    let method = CostModel::get().select(terms.len(), parallel);
-    commit_with(method, &terms)
+    match CostModel::get().select(terms.len(), parallel) {
+        Method::Narrow => Tables::get().add_narrow(acc, &terms),
+        method => {
+            let sum = commit_with(method, &terms);
+            acc.map_or(sum, |a| a.add(&sum))
+        }
+    }
 }
 
 /// [`commit`] with a given method instead of the cost model's choice (for
@@ -221,20 +233,17 @@ pub fn commit_many(vectors: &[Vec<Fr>]) -> Result<Vec<Element>, Error> {
 /// The sparse update a tree makes when a few leaves change:
 /// `C + Σ (newᵢ − oldᵢ)·G_indexᵢ`. Repeated indices accumulate.
 pub fn update(commitment: &Element, changes: &[(u8, Fr, Fr)]) -> Element {
-    let mut delta = [Fr::zero(); WIDTH];
-    let mut touched = [false; WIDTH];
+    // One term per touched index, in order of first appearance; a tree update
+    // touches few slots, so a linear search beats a 256-entry table.
+    let mut terms: Vec<(u8, Fr)> = Vec::with_capacity(changes.len().min(WIDTH));
     for (i, old, new) in changes {
-        let i = *i as usize;
-        if let (Some(d), Some(t)) = (delta.get_mut(i), touched.get_mut(i)) {
-            *d += *new - *old;
-            *t = true;
+        let d = *new - *old;
+        match terms.iter_mut().find(|(j, _)| j == i) {
+            Some((_, acc)) => *acc += d,
+            None => terms.push((*i, d)),
         }
     }
-    let terms: Vec<(u8, Fr)> = (0..WIDTH)
-        .filter(|&i| touched[i])
-        .map(|i| (i as u8, delta[i]))
-        .collect();
-    commitment.add(&commit_terms(&terms, false))
+    add_terms(Some(*commitment), &terms, false)
 }
 
 /// Reads 32-byte little-endian scalars, each `< r`.

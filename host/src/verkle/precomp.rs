@@ -259,9 +259,15 @@ impl Tables {
     }
 
     /// `Σ sᵢ·G_idx(i)` with the narrow table: 32 mixed additions per scalar at most.
-    /// Each term's entries are looked up (and prefetched) before the previous term's
-    /// additions, so cache misses overlap with arithmetic.
     pub(crate) fn commit_narrow(&self, terms: &[(u8, Limbs)]) -> Element {
+        self.add_narrow(None, terms)
+    }
+
+    /// `acc + Σ sᵢ·G_idx(i)` with the narrow table (what a sparse update needs: the
+    /// old commitment is the starting point, no final addition). Each term's entries
+    /// are looked up (and prefetched) before the previous term's additions, so cache
+    /// misses overlap with arithmetic.
+    pub(crate) fn add_narrow(&self, acc: Option<Element>, terms: &[(u8, Limbs)]) -> Element {
         let lookups = |idx: u8, s: &Limbs| -> ([usize; NARROW_WINDOWS], [i32; NARROW_WINDOWS]) {
             let digits = signed_digits::<NARROW_WINDOWS>(s, NARROW_BITS);
             let base = idx as usize * NARROW_WINDOWS * NARROW_ENTRIES;
@@ -274,18 +280,29 @@ impl Tables {
             }
             (at, digits)
         };
-        let mut acc = Element::IDENTITY;
+        // Two independent accumulators (even and odd windows) give the CPU two
+        // chains of dependent multiplications to overlap; they meet once at the end.
+        let mut chains = [acc, None];
         let mut next = terms.first().map(|(i, s)| lookups(*i, s));
         for t in 1..=terms.len() {
             let Some((at, digits)) = next else { break };
             next = terms.get(t).map(|(i, s)| lookups(*i, s));
-            for (a, d) in at.iter().zip(digits) {
+            for (j, (a, d)) in at.iter().zip(digits).enumerate() {
                 if let Some(e) = self.narrow.get(*a) {
-                    acc = acc.add_prepared(&if d < 0 { e.neg() } else { *e });
+                    let q = if d < 0 { e.neg() } else { *e };
+                    let chain = &mut chains[j & 1];
+                    *chain = Some(match chain {
+                        Some(c) => c.add_prepared(&q),
+                        None => Element::from_prepared(&q),
+                    });
                 }
             }
         }
-        acc
+        match chains {
+            [Some(a), Some(b)] => a.add(&b),
+            [Some(a), None] | [None, Some(a)] => a,
+            [None, None] => Element::IDENTITY,
+        }
     }
 
     /// The sums of the wide-table lookups of windows `windows` (one group each).
