@@ -24,8 +24,9 @@ fn scalars(n: usize, seed: u64) -> Vec<Fr> {
 fn bench(c: &mut Criterion) {
     let t = Tables::get();
     eprintln!(
-        "verkle tables: built in {:.2} s, {} MiB",
+        "verkle tables: built in {:.2} s (narrow {:.2} s), {} MiB",
         t.build_time.as_secs_f64(),
+        t.narrow_time.as_secs_f64(),
         t.memory_bytes() >> 20
     );
     let bases: Vec<EdwardsAffine> = crs::basis().iter().map(Element::to_arkworks).collect();

@@ -765,6 +765,9 @@ pub fn host_call(data: &[u8]) {
     }
 }
 
+/// What a crypto host function computes from its input, for the model.
+type CryptoWork<'a> = dyn Fn(&[u8]) -> Result<Vec<u8>, HostError> + 'a;
+
 struct Expected {
     result: ExecResult,
     gas_used: u64,
@@ -838,7 +841,7 @@ fn model(probe: &Probe, input: &[u8], gas: u64) -> Expected {
     let crypto = |memory: &mut Vec<u8>,
                   reason: &mut Option<HostError>,
                   out_len: usize,
-                  work: &dyn Fn(&[u8]) -> Result<Vec<u8>, HostError>|
+                  work: &CryptoWork|
      -> Result<i64, TrapKind> {
         let (at, l, o) = (len(args[0]), len(args[1]), len(args[2]));
         let fits = |start: usize, n: usize| start.checked_add(n).is_some_and(|e| e <= memory.len());

@@ -7,6 +7,8 @@
 //! - [`runtime`]: the Wasmtime embedding (deploy, call, metered host functions);
 //! - [`contracts`]: the bundled guest contracts and their SCALE messages;
 //! - [`groth16`]: Groth16 verification (native, through contracts) and snarkjs files.
+//! - [`mont`]: Montgomery multiplication for 256-bit fields (portable, and MULX/ADX
+//!   assembly chosen at run time), used by the verkle arithmetic;
 //! - [`fuzzing`]: fuzz harness bodies shared by the cargo-fuzz targets (`host/fuzz`)
 //!   and the corpus replay test.
 //!
@@ -18,6 +20,7 @@ pub mod contracts;
 pub mod fuzzing;
 pub mod gas;
 pub mod groth16;
+pub mod mont;
 pub mod msm;
 pub mod runtime;
 pub mod vectors;

@@ -18,7 +18,7 @@ use super::precomp::{Limbs, Tables};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Method {
-    /// The narrow table: up to 32 mixed additions per scalar, no doubling.
+    /// The narrow table: up to 26 mixed additions per scalar, no doubling.
     Narrow,
     /// The wide table: batched affine sums per window and 240 shared doublings.
     Wide,

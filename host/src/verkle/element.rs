@@ -12,6 +12,17 @@ use ark_ed_on_bls12_381_bandersnatch::{Fq, Fr};
 use ark_ff::{AdditiveGroup, BigInteger, Field, LegendreSymbol, MontFp, PrimeField, Zero};
 
 use super::Error;
+use crate::mont;
+
+/// Bandersnatch's base field modulus (BLS12-381's scalar field) for [`mont`].
+const FQ_MODULUS: mont::Modulus = mont::Modulus::new(<Fq as PrimeField>::MODULUS.0);
+
+/// `a·b` through [`mont::mul`] (MULX/ADX where the CPU has it), on the same
+/// Montgomery words arkworks keeps: the group law's hot path.
+#[inline(always)]
+pub(crate) fn fmul(a: Fq, b: Fq) -> Fq {
+    Fq::new_unchecked(ark_ff::BigInt(mont::mul(&a.0 .0, &b.0 .0, &FQ_MODULUS)))
+}
 
 /// The curve constant `d`.
 pub(crate) const D: Fq =
@@ -159,19 +170,19 @@ impl Element {
 
     /// `self + other` (complete on `2E`; 9 multiplications and one by `d`).
     pub fn add(&self, other: &Element) -> Element {
-        let a = self.x * other.x;
-        let b = self.y * other.y;
-        let c = D * self.t * other.t;
-        let d = self.z * other.z;
-        let e = (self.x + self.y) * (other.x + other.y) - a - b;
+        let a = fmul(self.x, other.x);
+        let b = fmul(self.y, other.y);
+        let c = fmul(fmul(D, self.t), other.t);
+        let d = fmul(self.z, other.z);
+        let e = fmul(self.x + self.y, other.x + other.y) - a - b;
         let f = d - c;
         let g = d + c;
         let h = b - mul_by_a(a);
         Element {
-            x: e * f,
-            y: g * h,
-            t: e * h,
-            z: f * g,
+            x: fmul(e, f),
+            y: fmul(g, h),
+            t: fmul(e, h),
+            z: fmul(f, g),
         }
     }
 
@@ -181,7 +192,7 @@ impl Element {
         Element {
             x: q.x,
             y: q.y,
-            t: q.x * q.y,
+            t: fmul(q.x, q.y),
             z: Fq::ONE,
         }
     }
@@ -189,37 +200,38 @@ impl Element {
     /// `self + q` for a prepared affine `q` (8 multiplications).
     #[inline(always)]
     pub(crate) fn add_prepared(&self, q: &Prepared) -> Element {
-        let a = self.x * q.x;
-        let b = self.y * q.y;
-        let c = self.t * q.dxy;
+        let a = fmul(self.x, q.x);
+        let b = fmul(self.y, q.y);
+        let c = fmul(self.t, q.dxy);
         let d = self.z;
-        let e = (self.x + self.y) * (q.x + q.y) - a - b;
+        let e = fmul(self.x + self.y, q.x + q.y) - a - b;
         let f = d - c;
         let g = d + c;
         let h = b - mul_by_a(a);
         Element {
-            x: e * f,
-            y: g * h,
-            t: e * h,
-            z: f * g,
+            x: fmul(e, f),
+            y: fmul(g, h),
+            t: fmul(e, h),
+            z: fmul(f, g),
         }
     }
 
     /// `2·self` (4 multiplications, 4 squarings).
     pub fn double(&self) -> Element {
-        let a = self.x.square();
-        let b = self.y.square();
-        let c = self.z.square().double();
+        let a = fmul(self.x, self.x);
+        let b = fmul(self.y, self.y);
+        let c = fmul(self.z, self.z).double();
         let d = mul_by_a(a);
-        let e = (self.x + self.y).square() - a - b;
+        let s = self.x + self.y;
+        let e = fmul(s, s) - a - b;
         let g = d + b;
         let f = g - c;
         let h = d - b;
         Element {
-            x: e * f,
-            y: g * h,
-            t: e * h,
-            z: f * g,
+            x: fmul(e, f),
+            y: fmul(g, h),
+            t: fmul(e, h),
+            z: fmul(f, g),
         }
     }
 

@@ -3,18 +3,20 @@
 //! The basis never changes, so every multiple a commitment needs can be looked up
 //! instead of computed. Two tables, for two regimes:
 //!
-//! - **narrow** (go-ipa's layout): for every basis point and each of 32 windows of
-//!   8 bits, the multiples `k·2^(8j)·Gᵢ` for `k = 1..128`, in prepared twisted
-//!   Edwards form. A scalar is recoded into 32 signed digits in `[−128, 128]` and
-//!   costs at most 32 mixed additions and no doubling: the method for one scalar
-//!   or a few (a tree update touches one slot). 256 × 32 × 128 × 96 B = 96 MiB.
-//! - **wide**: for every basis point the multiples `k·Gᵢ` for `k = 1..2^14`, in
-//!   affine Weierstrass form. A scalar is recoded into 17 signed 15-bit digits;
+//! - **narrow** (go-ipa's layout with wider windows): for every basis point and each
+//!   of 26 windows of 10 bits, the multiples `k·2^(10j)·Gᵢ` for `k = 1..512`, in
+//!   prepared twisted Edwards form. A scalar is recoded into 26 signed digits in
+//!   `[−512, 512]` and costs at most 26 mixed additions and no doubling: the method
+//!   for one scalar or a few (a tree update touches one slot).
+//!   256 × 26 × 512 × 96 B = 325 MiB. (go-ipa's 8-bit windows take 32 additions in
+//!   96 MiB; 10 bits bring a one-slot update under 5 µs here.)
+//! - **wide**: for every basis point the multiples `k·Gᵢ` for `k = 1..2^13`, in
+//!   affine Weierstrass form. A scalar is recoded into 19 signed 14-bit digits;
 //!   all points' digits of window `j` are summed together (one lookup and one
-//!   batched affine addition each, about 6 multiplications), and the 17 window
-//!   sums are combined by Horner's rule: 240 doublings shared by every scalar.
-//!   A full commitment is 256 × 17 = 4,352 cheap additions, against 8,192 mixed
-//!   ones for the narrow table. 256 × 2^14 × 64 B = 256 MiB.
+//!   batched affine addition each, about 6 multiplications), and the 19 window
+//!   sums are combined by Horner's rule: 252 doublings shared by every scalar.
+//!   A full commitment is 256 × 19 = 4,864 cheap additions, against 6,656 mixed
+//!   ones for the narrow table. 256 × 2^13 × 64 B = 128 MiB.
 //!
 //! Both are built once per process, in parallel on the rayon pool, on first use.
 
@@ -30,16 +32,25 @@ use super::element::{Element, Prepared};
 use super::sw::{self, Sw};
 
 /// Bits per window of the narrow table.
-pub const NARROW_BITS: u32 = 8;
-/// Windows per scalar in the narrow table (256 bits ≥ 253 + a carry).
-pub const NARROW_WINDOWS: usize = 32;
+pub const NARROW_BITS: u32 = 10;
+/// Windows per scalar in the narrow table (260 bits ≥ 253 + a carry).
+pub const NARROW_WINDOWS: usize = windows(NARROW_BITS);
 const NARROW_ENTRIES: usize = 1 << (NARROW_BITS - 1);
 
 /// Bits per window of the wide table.
-pub const WIDE_BITS: u32 = 15;
-/// Windows per scalar in the wide table (255 bits ≥ 253 + a carry).
-pub const WIDE_WINDOWS: usize = 17;
+pub const WIDE_BITS: u32 = 14;
+/// Windows per scalar in the wide table (266 bits ≥ 253 + a carry).
+pub const WIDE_WINDOWS: usize = windows(WIDE_BITS);
 const WIDE_ENTRIES: usize = 1 << (WIDE_BITS - 1);
+
+/// Bits of the largest scalar (Bandersnatch's group order `r` has 253).
+const SCALAR_BITS: u32 = 253;
+
+/// Signed digits of `w` bits needed for any scalar: one bit more than the scalar
+/// for the last carry.
+const fn windows(w: u32) -> usize {
+    (SCALAR_BITS + 1).div_ceil(w) as usize
+}
 
 /// A scalar below `r` as four little-endian limbs.
 pub(crate) type Limbs = [u64; 4];
@@ -140,7 +151,7 @@ fn multiples(base: &Element, n: usize) -> Vec<Element> {
     out
 }
 
-/// Fills `out` (`WIDE_ENTRIES` per point, point-major) with `k·Gᵢ`, `k = 1..=2^14`,
+/// Fills `out` (`WIDE_ENTRIES` per point, point-major) with `k·Gᵢ`, `k = 1..=2^13`,
 /// for the points `gs`.
 fn wide_multiples(gs: &[Element], out: &mut [Sw]) {
     // k = 1 and k = 2 through twisted Edwards (a doubling is a special case of the
@@ -258,7 +269,7 @@ impl Tables {
             + self.wide.len() * std::mem::size_of::<Sw>()
     }
 
-    /// `Σ sᵢ·G_idx(i)` with the narrow table: 32 mixed additions per scalar at most.
+    /// `Σ sᵢ·G_idx(i)` with the narrow table: 26 mixed additions per scalar at most.
     pub(crate) fn commit_narrow(&self, terms: &[(u8, Limbs)]) -> Element {
         self.add_narrow(None, terms)
     }
@@ -280,29 +291,22 @@ impl Tables {
             }
             (at, digits)
         };
-        // Two independent accumulators (even and odd windows) give the CPU two
-        // chains of dependent multiplications to overlap; they meet once at the end.
-        let mut chains = [acc, None];
+        let mut acc = acc;
         let mut next = terms.first().map(|(i, s)| lookups(*i, s));
         for t in 1..=terms.len() {
             let Some((at, digits)) = next else { break };
             next = terms.get(t).map(|(i, s)| lookups(*i, s));
-            for (j, (a, d)) in at.iter().zip(digits).enumerate() {
+            for (a, d) in at.iter().zip(digits) {
                 if let Some(e) = self.narrow.get(*a) {
                     let q = if d < 0 { e.neg() } else { *e };
-                    let chain = &mut chains[j & 1];
-                    *chain = Some(match chain {
+                    acc = Some(match acc {
                         Some(c) => c.add_prepared(&q),
                         None => Element::from_prepared(&q),
                     });
                 }
             }
         }
-        match chains {
-            [Some(a), Some(b)] => a.add(&b),
-            [Some(a), None] | [None, Some(a)] => a,
-            [None, None] => Element::IDENTITY,
-        }
+        acc.unwrap_or(Element::IDENTITY)
     }
 
     /// The sums of the wide-table lookups of windows `windows` (one group each).
@@ -390,14 +394,17 @@ mod tests {
         let t = Tables::get();
         for i in [0usize, 1, 128, 255] {
             let gi = basis()[i];
-            for k in [1u64, 2, 3, 77, 16383, 16384] {
+            let last = WIDE_ENTRIES as u64;
+            for k in [1u64, 2, 3, 77, last - 1, last] {
                 let e = t.wide[i * WIDE_ENTRIES + k as usize - 1];
                 let back = sw::to_edwards(&[Some(e)])[0];
                 assert_eq!(back, gi.mul(&Fr::from(k)), "wide i={i} k={k}");
             }
-            for (j, k) in [(0usize, 1u64), (0, 128), (5, 3), (31, 128)] {
+            let (top, last) = (NARROW_WINDOWS - 1, NARROW_ENTRIES as u64);
+            for (j, k) in [(0usize, 1u64), (0, last), (5, 3), (top, last)] {
                 let e = t.narrow[(i * NARROW_WINDOWS + j) * NARROW_ENTRIES + k as usize - 1];
-                let expected = gi.mul(&(Fr::from(k) * Fr::from(2u64).pow([8 * j as u64])));
+                let expected = gi
+                    .mul(&(Fr::from(k) * Fr::from(2u64).pow([u64::from(NARROW_BITS) * j as u64])));
                 assert_eq!(
                     Element::from_affine(e.x, e.y),
                     expected,

@@ -16,7 +16,7 @@ use std::sync::OnceLock;
 use ark_ed_on_bls12_381_bandersnatch::Fq;
 use ark_ff::{AdditiveGroup, Field, Zero};
 
-use super::element::{Element, D};
+use super::element::{fmul, Element, D};
 
 /// An affine Weierstrass point (never the point at infinity: that is `None` where
 /// it can occur).
@@ -79,7 +79,7 @@ pub(crate) fn batch_invert(values: &mut [Fq], scratch: &mut Vec<Fq>) {
     for v in values.iter() {
         scratch.push(acc);
         if !v.is_zero() {
-            acc *= v;
+            acc = fmul(acc, *v);
         }
     }
     let mut inv = acc.inverse().unwrap_or(Fq::ZERO);
@@ -87,8 +87,8 @@ pub(crate) fn batch_invert(values: &mut [Fq], scratch: &mut Vec<Fq>) {
         if v.is_zero() {
             continue;
         }
-        let vi = inv * prefix;
-        inv *= *v;
+        let vi = fmul(inv, *prefix);
+        inv = fmul(inv, *v);
         *v = vi;
     }
 }
@@ -220,11 +220,11 @@ pub(crate) fn sum_groups(
                     }
                     continue;
                 }
-                let lambda = (q.y - p.y) * inv;
-                let x = lambda.square() - p.x - q.x;
+                let lambda = fmul(q.y - p.y, inv);
+                let x = fmul(lambda, lambda) - p.x - q.x;
                 scratch.next.push(Sw {
                     x,
-                    y: lambda * (p.x - x) - p.y,
+                    y: fmul(lambda, p.x - x) - p.y,
                 });
             }
             if l % 2 == 1 {
