@@ -62,6 +62,128 @@ pub struct VerkleResults {
     pub commit_fit: Option<fit::Linear>,
     /// Table build time (s) and memory (bytes).
     pub tables: (f64, usize),
+    /// Every commitment method side by side (element level, native).
+    pub methods: Vec<MethodSample>,
+}
+
+/// One commitment method on one vector, natively and at the element level (no
+/// encoding): the table that chooses between the methods.
+#[derive(Clone, Debug)]
+pub struct MethodSample {
+    /// Non-zero scalars.
+    pub nonzero: usize,
+    /// Whether they sit at spread indices of a 256-slot vector (else the first ones).
+    pub spread: bool,
+    /// The method (see [`METHODS`]).
+    pub method: &'static str,
+    /// Median time of one commitment.
+    pub median_ns: f64,
+}
+
+/// The methods of the method table, in column order: a naive sum of scalar
+/// multiplications, arkworks' variable-base MSM over the CRS, each fixed-base table
+/// method, the cost model's choice on one thread, and its choice with threads.
+pub const METHODS: [&str; 7] = [
+    "naive",
+    "arkworks-msm",
+    "narrow",
+    "wide",
+    "wide-parallel",
+    "hybrid",
+    "hybrid-parallel",
+];
+
+/// A 256-slot vector with `k` non-zero scalars at evenly spread indices.
+fn spread_vector(k: usize) -> Vec<Fr> {
+    let mut v = vec![Fr::from(0u64); crs::WIDTH];
+    for (j, s) in scalars(k, 1000 + k as u64).into_iter().enumerate() {
+        if let Some(slot) = v.get_mut(j * crs::WIDTH / k.max(1)) {
+            *slot = s;
+        }
+    }
+    v
+}
+
+/// Times every method of [`METHODS`] on the first `n` slots for each `n` of
+/// `sizes`, and on `k` spread slots of 256 for each `k` of `spread`, in interleaved
+/// rounds.
+fn measure_methods(
+    sizes: &[usize],
+    spread: &[usize],
+    rounds: usize,
+    budget: measure::Budget,
+    progress: &indicatif::ProgressBar,
+) -> Vec<MethodSample> {
+    let bases: Vec<EdwardsAffine> = crs::basis().iter().map(Element::to_arkworks).collect();
+    let basis = crs::basis();
+    let mut vectors: Vec<(usize, bool, Vec<Fr>)> = sizes
+        .iter()
+        .map(|&n| (n, false, scalars(n, n as u64)))
+        .collect();
+    vectors.extend(spread.iter().map(|&k| (k, true, spread_vector(k))));
+    type Run<'a> = Box<dyn FnMut() + 'a>;
+    let mut jobs: Vec<(usize, bool, &'static str, Run)> = Vec::new();
+    for (k, is_spread, v) in &vectors {
+        for method in METHODS {
+            let (v, b) = (v.as_slice(), &bases);
+            let run: Run = match method {
+                "naive" => Box::new(move || {
+                    let sum = v
+                        .iter()
+                        .zip(basis)
+                        .filter(|(s, _)| !ark_ff::Zero::is_zero(*s))
+                        .fold(Element::IDENTITY, |acc, (s, g)| acc.add(&g.mul(s)));
+                    std::hint::black_box(sum);
+                }),
+                "arkworks-msm" => Box::new(move || {
+                    let _ = std::hint::black_box(Projective::<BandersnatchConfig>::msm(
+                        &b[..v.len()],
+                        v,
+                    ));
+                }),
+                "hybrid" => Box::new(move || {
+                    let _ = std::hint::black_box(verkle::commit_single_thread(v));
+                }),
+                "hybrid-parallel" => Box::new(move || {
+                    let _ = std::hint::black_box(verkle::commit(v));
+                }),
+                name => {
+                    let m = verkle::Method::ALL
+                        .into_iter()
+                        .find(|m| m.name() == name)
+                        .unwrap_or(verkle::Method::Narrow);
+                    Box::new(move || {
+                        let _ = std::hint::black_box(verkle::commit_with_method(m, v));
+                    })
+                }
+            };
+            jobs.push((*k, *is_spread, method, run));
+        }
+    }
+    progress.inc_length((jobs.len() * rounds) as u64);
+    let mut times: Vec<Vec<f64>> = vec![Vec::new(); jobs.len()];
+    for round in 0..rounds {
+        for (job, t) in jobs.iter_mut().zip(times.iter_mut()) {
+            progress.set_message(format!(
+                "round {}: verkle-commit methods x{}{} {}",
+                round + 1,
+                job.0,
+                if job.1 { " spread" } else { "" },
+                job.2
+            ));
+            t.push(measure::median_ns(budget, &mut job.3));
+            progress.inc(1);
+        }
+    }
+    jobs.iter()
+        .zip(times.iter_mut())
+        .map(|(j, t)| MethodSample {
+            nonzero: j.0,
+            spread: j.1,
+            method: j.2,
+            median_ns: measure::median(t),
+        })
+        .collect()
 }
 
 /// Deterministic full-size scalars.
@@ -222,10 +344,22 @@ pub fn measure(
         .filter(|s| s.op == Op::Commit && s.path == PathKind::Native && s.imp == Impl::Zkhost)
         .map(|s| (s.size as f64, s.median_ns))
         .collect();
+    // The method table, with a shorter budget per cell (49 to 105 cells).
+    let spread: Vec<usize> = commit_sizes
+        .iter()
+        .copied()
+        .filter(|k| (2..=64).contains(k))
+        .collect();
+    let short = measure::Budget {
+        time: budget.time / 5,
+        min_samples: 3,
+    };
+    let methods = measure_methods(commit_sizes, &spread, rounds.min(3), short, progress);
     Ok(VerkleResults {
         samples,
         commit_fit: fit::linear(&points),
         tables: (tables.build_time.as_secs_f64(), tables.memory_bytes()),
+        methods,
     })
 }
 
@@ -349,6 +483,55 @@ impl VerkleResults {
                 }
             );
         }
+        self.markdown_methods(o);
+    }
+
+    /// The method table (Markdown).
+    fn markdown_methods(&self, o: &mut String) {
+        if self.methods.is_empty() {
+            return;
+        }
+        let fmt = super::report::fmt_ns;
+        let _ = writeln!(
+            o,
+            "### Commitment methods\n\nOne commitment at the element level (no encoding), medians. `naive`: Σ sᵢ·Gᵢ by double-and-add; `arkworks-msm`: `VariableBaseMSM` over the CRS; `narrow`, `wide`, `wide-parallel`: the fixed-base tables (`zkhost::verkle::Method`); `hybrid`: the cost model's choice on one thread (what the host function runs); `hybrid-parallel`: its choice with the rayon pool. Spread rows: k non-zero scalars at evenly spread indices of a 256-slot vector (arkworks gets all 256 slots).\n"
+        );
+        let _ = writeln!(o, "| non-zero | {} | best |", METHODS.join(" | "));
+        let _ = writeln!(o, "|---|{}---|", "---:|".repeat(METHODS.len()));
+        let mut rows: Vec<(usize, bool)> = Vec::new();
+        for m in &self.methods {
+            if !rows.contains(&(m.nonzero, m.spread)) {
+                rows.push((m.nonzero, m.spread));
+            }
+        }
+        for (k, spread) in rows {
+            let cells: Vec<Option<f64>> = METHODS
+                .iter()
+                .map(|name| {
+                    self.methods
+                        .iter()
+                        .find(|m| m.nonzero == k && m.spread == spread && m.method == *name)
+                        .map(|m| m.median_ns)
+                })
+                .collect();
+            let best = METHODS
+                .iter()
+                .zip(&cells)
+                .filter_map(|(n, c)| c.map(|c| (n, c)))
+                .min_by(|a, b| a.1.total_cmp(&b.1))
+                .map_or("–", |(n, _)| n);
+            let _ = writeln!(
+                o,
+                "| {k}{} | {} | {best} |",
+                if spread { " of 256 (spread)" } else { "" },
+                cells
+                    .iter()
+                    .map(|c| c.map_or("–".into(), fmt))
+                    .collect::<Vec<_>>()
+                    .join(" | ")
+            );
+        }
+        let _ = writeln!(o);
     }
 
     /// Time against size per path for the commit, as plot series (ms).

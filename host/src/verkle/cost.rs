@@ -20,7 +20,7 @@ use super::precomp::{Limbs, Tables};
 pub enum Method {
     /// The narrow table: up to 26 mixed additions per scalar, no doubling.
     Narrow,
-    /// The wide table: batched affine sums per window and 240 shared doublings.
+    /// The wide table: batched affine sums per window and 252 shared doublings.
     Wide,
     /// [`Method::Wide`] with the windows split over two rayon tasks.
     WideParallel,
