@@ -1,7 +1,7 @@
 //! Verkle commitments: every fixed-base method against the number of non-zero
 //! scalars, the cost model's choice, arkworks' `VariableBaseMSM` over the same 256
-//! bases and scalars (the generic baseline), the sparse update of one slot, and a
-//! batch of many commitments.
+//! bases and scalars (the generic baseline), a naive sum, k spread non-zero scalars of
+//! 256, the sparse update of one slot, and a batch of many commitments.
 //!
 //! Run with `cargo bench --bench verkle`. The tables are built before the first
 //! measurement; their build time and memory are printed.
@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use ark_ec::{twisted_edwards::Projective, VariableBaseMSM};
 use ark_ed_on_bls12_381_bandersnatch::{BandersnatchConfig, EdwardsAffine, Fr};
-use ark_ff::UniformRand;
+use ark_ff::{UniformRand, Zero};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
@@ -19,6 +19,14 @@ use zkhost::verkle::{self, crs, Element, Method, Tables};
 fn scalars(n: usize, seed: u64) -> Vec<Fr> {
     let mut rng = ChaCha20Rng::seed_from_u64(seed);
     (0..n).map(|_| Fr::rand(&mut rng)).collect()
+}
+
+/// Σ sᵢ·Gᵢ by double-and-add, zeros skipped: the baseline every method beats.
+fn naive(v: &[Fr]) -> Element {
+    v.iter()
+        .zip(crs::basis())
+        .filter(|(s, _)| !s.is_zero())
+        .fold(Element::IDENTITY, |acc, (s, g)| acc.add(&g.mul(s)))
 }
 
 fn bench(c: &mut Criterion) {
@@ -46,8 +54,37 @@ fn bench(c: &mut Criterion) {
         g.bench_with_input(BenchmarkId::new("selected-1-thread", n), &v, |b, v| {
             b.iter(|| verkle::commit_single_thread(v))
         });
+        g.bench_with_input(BenchmarkId::new("selected-parallel", n), &v, |b, v| {
+            b.iter(|| verkle::commit(v))
+        });
         g.bench_with_input(BenchmarkId::new("arkworks-msm", n), &v, |b, v| {
             b.iter(|| Projective::<BandersnatchConfig>::msm(&bases[..v.len()], v))
+        });
+        g.bench_with_input(BenchmarkId::new("naive", n), &v, |b, v| b.iter(|| naive(v)));
+    }
+    g.finish();
+
+    // k non-zero scalars at spread indices of a 256-slot vector (a tree node after a
+    // few inserts): the tables skip the zeros, arkworks gets all 256 slots.
+    let mut g = c.benchmark_group("verkle-commit-spread");
+    g.measurement_time(Duration::from_secs(3));
+    g.warm_up_time(Duration::from_millis(500));
+    g.sample_size(20);
+    for k in [4usize, 16, 64] {
+        let mut v = vec![Fr::from(0u64); 256];
+        for (j, s) in scalars(k, 500 + k as u64).into_iter().enumerate() {
+            v[j * 256 / k] = s;
+        }
+        for m in Method::ALL {
+            g.bench_with_input(BenchmarkId::new(m.name(), k), &v, |b, v| {
+                b.iter(|| verkle::commit_with_method(m, v))
+            });
+        }
+        g.bench_with_input(BenchmarkId::new("selected-1-thread", k), &v, |b, v| {
+            b.iter(|| verkle::commit_single_thread(v))
+        });
+        g.bench_with_input(BenchmarkId::new("arkworks-msm", k), &v, |b, v| {
+            b.iter(|| Projective::<BandersnatchConfig>::msm(&bases, v))
         });
     }
     g.finish();
