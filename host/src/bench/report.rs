@@ -10,6 +10,10 @@ use crate::gas::GasSchedule;
 
 /// A duration in ns, in the unit that reads best.
 pub fn fmt_ns(ns: f64) -> String {
+    if ns < 0.0 {
+        // A difference of two medians can be negative (noise): same units, a sign.
+        return format!("−{}", fmt_ns(-ns));
+    }
     if ns >= 1e6 {
         format!("{:.2} ms", ns / 1e6)
     } else if ns >= 1e3 {
@@ -345,4 +349,17 @@ fn groth16_section(o: &mut String, r: &Results) {
          `groth16-verifier` call (those prices, the host calls' base and bytes, the \
          contract's own instructions); wasm: fuel burned by `wasm-pairing` computing it all."
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fmt_ns;
+
+    #[test]
+    fn times_have_units_and_negative_differences_a_sign() {
+        assert_eq!(fmt_ns(12.0), "12 ns");
+        assert_eq!(fmt_ns(1500.0), "1.5 µs");
+        assert_eq!(fmt_ns(2.5e6), "2.50 ms");
+        assert_eq!(fmt_ns(-11_537.0), "−11.5 µs");
+    }
 }
