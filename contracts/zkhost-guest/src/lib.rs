@@ -18,7 +18,7 @@
 extern crate alloc;
 
 use alloc::vec::Vec;
-use codec::{Decode, DecodeAll, Encode};
+use codec::{Compact, Decode, DecodeAll, Encode};
 
 pub mod groth16;
 #[cfg(all(target_arch = "wasm32", feature = "runtime", not(test)))]
@@ -165,6 +165,69 @@ pub fn handle<T: Decode, R: Encode>(f: impl FnOnce(T) -> R) {
     runtime::reset_heap();
 }
 
+/// The variant index and the payload of a message whose variants each hold one
+/// `Vec<u8>` ([`Message`], [`VerkleMessage`]), borrowed from its SCALE bytes instead
+/// of decoded into a new vector: `None` unless `input` is exactly one such value (a
+/// variant byte, a compact length, that many bytes), as `decode_all` requires. The
+/// caller still refuses an unknown variant.
+pub fn message_parts(input: &[u8]) -> Option<(u8, &[u8])> {
+    let (&variant, mut rest) = input.split_first()?;
+    let len = <Compact<u32>>::decode(&mut rest).ok()?.0;
+    (rest.len() == len as usize).then_some((variant, rest))
+}
+
+/// [`handle`] for a message of raw-byte variants, without copying the payload: reads
+/// the input, splits it with [`message_parts`] (a malformed message traps) and lets
+/// `f` answer, usually with [`respond`]. The hot path of the `precompiles` contract:
+/// it saves the copies and allocations of a decode and an encode per call.
+pub fn handle_parts(f: impl FnOnce(u8, &[u8])) {
+    {
+        let input = input();
+        let Some((variant, payload)) = message_parts(&input) else {
+            trap()
+        };
+        f(variant, payload);
+    }
+    #[cfg(all(target_arch = "wasm32", feature = "runtime", not(test)))]
+    runtime::reset_heap();
+}
+
+/// Longest output [`respond`] encodes on the stack.
+const STACK_RESPONSE: usize = 128;
+
+/// Calls `out` with the SCALE encoding of `Response::Ok(bytes)` (a zero variant byte,
+/// the compact length, the bytes), built on the stack when `bytes` is short.
+fn with_ok_encoding(bytes: &[u8], out: impl FnOnce(&[u8])) {
+    let n = bytes.len();
+    let mut buf = [0u8; 3 + STACK_RESPONSE];
+    let head = if n < 1 << 6 {
+        buf[1] = (n as u8) << 2;
+        2
+    } else if n < 1 << 14 {
+        buf[1..3].copy_from_slice(&(((n as u16) << 2) | 1).to_le_bytes());
+        3
+    } else {
+        return out(&Response::Ok(bytes.to_vec()).encode());
+    };
+    match buf.get_mut(head..head + n) {
+        Some(body) => {
+            body.copy_from_slice(bytes);
+            out(&buf[..head + n]);
+        }
+        None => out(&Response::Ok(bytes.to_vec()).encode()),
+    }
+}
+
+/// Sets the output to a host function's result as a [`Response`]: `Ok(output)`, or
+/// `Err(err::INVALID)`. The same bytes as `output(&Response::from(result).encode())`,
+/// without allocating.
+pub fn respond<const N: usize>(result: Result<[u8; N], InvalidInput>) {
+    match result {
+        Ok(bytes) => with_ok_encoding(&bytes, output),
+        Err(InvalidInput) => output(&[1, err::INVALID]),
+    }
+}
+
 /// A request to a contract. The variant order (SCALE index 0..=3) is part of the ABI.
 /// Each payload is raw Ethereum precompile input.
 #[derive(Clone, Debug, PartialEq, Eq, Encode, Decode)]
@@ -249,6 +312,55 @@ mod tests {
     fn response_layout() {
         assert_eq!(Response::Ok(vec![9]).encode(), [0, 4, 9]);
         assert_eq!(Response::Err(6).encode(), [1, 6]);
+    }
+
+    #[test]
+    fn message_parts_accept_exactly_what_decode_accepts() {
+        let payloads = [
+            vec![],
+            vec![7u8],
+            vec![1u8; 63],
+            vec![2u8; 64],
+            vec![3u8; 300],
+        ];
+        for (i, p) in payloads.iter().enumerate() {
+            let messages = [
+                Message::Add(p.clone()),
+                Message::Mul(p.clone()),
+                Message::Pairing(p.clone()),
+                Message::Msm(p.clone()),
+            ];
+            for (v, m) in messages.iter().enumerate() {
+                let bytes = m.encode();
+                assert_eq!(message_parts(&bytes), Some((v as u8, &p[..])), "{i}/{v}");
+                // One byte more or less, or a longer compact form, is refused by both.
+                for bad in [
+                    [&bytes[..], &[0]].concat(),
+                    bytes[..bytes.len() - 1].to_vec(),
+                ] {
+                    assert_eq!(
+                        message_parts(&bad).is_some(),
+                        Message::decode_all(&mut &bad[..]).is_ok()
+                    );
+                }
+            }
+        }
+        // A non-canonical compact length (1 in the two-byte form) is refused by both.
+        let odd = [0u8, 0b101, 0, 9];
+        assert!(Message::decode_all(&mut &odd[..]).is_err());
+        assert_eq!(message_parts(&odd), None);
+        assert_eq!(message_parts(&[]), None);
+    }
+
+    #[test]
+    fn respond_writes_what_response_encodes() {
+        for n in [0usize, 1, 32, 63, 64, 100, 128, 129, 20_000] {
+            let bytes: Vec<u8> = (0..n).map(|i| i as u8).collect();
+            let mut got = Vec::new();
+            with_ok_encoding(&bytes, |b| got.extend_from_slice(b));
+            assert_eq!(got, Response::Ok(bytes.clone()).encode(), "n = {n}");
+        }
+        assert_eq!(Response::Err(err::INVALID).encode(), [1, err::INVALID]);
     }
 
     #[test]
