@@ -35,6 +35,32 @@ pub fn median_ns(budget: Budget, mut f: impl FnMut()) -> f64 {
     median(&mut samples)
 }
 
+/// Times every job in `rounds` interleaved rounds and returns each job's median over
+/// the rounds. Each round goes once through all of the jobs, so that a slow drift of
+/// the machine's load affects every job alike instead of skewing one of them.
+/// `budget` sets a job's measuring time, `label` names it on the progress bar (which
+/// advances once per measurement), `run` gives the closure to time.
+pub fn interleaved<J>(
+    jobs: &mut [J],
+    rounds: usize,
+    progress: &indicatif::ProgressBar,
+    budget: impl Fn(&J) -> Budget,
+    label: impl Fn(&J) -> String,
+    run: impl Fn(&mut J) -> &mut (dyn FnMut() + '_),
+) -> Vec<f64> {
+    progress.inc_length((jobs.len() * rounds) as u64);
+    let mut times: Vec<Vec<f64>> = vec![Vec::new(); jobs.len()];
+    for round in 0..rounds {
+        for (job, t) in jobs.iter_mut().zip(times.iter_mut()) {
+            progress.set_message(format!("round {}: {}", round + 1, label(job)));
+            let b = budget(job);
+            t.push(median_ns(b, run(job)));
+            progress.inc(1);
+        }
+    }
+    times.iter_mut().map(|t| median(t)).collect()
+}
+
 /// The median of `values` (sorted in place); 0 for none.
 pub fn median(values: &mut [f64]) -> f64 {
     if values.is_empty() {

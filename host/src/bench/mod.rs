@@ -403,27 +403,21 @@ pub fn measure_all(
         }
     }
 
-    progress.set_length((jobs.len() * plan.rounds) as u64);
-    let mut times: Vec<Vec<f64>> = vec![Vec::new(); jobs.len()];
-    for round in 0..plan.rounds {
-        for (job, t) in jobs.iter_mut().zip(times.iter_mut()) {
-            progress.set_message(format!(
-                "round {}: {} x{} {} {}",
-                round + 1,
-                job.op,
-                job.size,
-                job.path.name(),
-                job.backend
-            ));
-            let budget = if job.slow {
+    progress.set_length(0);
+    let medians = measure::interleaved(
+        &mut jobs,
+        plan.rounds,
+        progress,
+        |j| {
+            if j.slow {
                 plan.slow_budget
             } else {
                 plan.budget
-            };
-            t.push(measure::median_ns(budget, &mut job.run));
-            progress.inc(1);
-        }
-    }
+            }
+        },
+        |j| format!("{} x{} {} {}", j.op, j.size, j.path.name(), j.backend),
+        |j| &mut *j.run,
+    );
     // The instances must still answer correctly after thousands of calls.
     for job in jobs.iter().filter(|j| j.path == PathKind::Contract) {
         let message = Message::for_op(job.op, input_for(job.op, job.size)).encode();
@@ -431,13 +425,13 @@ pub fn measure_all(
     }
     let samples: Vec<Sample> = jobs
         .iter()
-        .zip(times.iter_mut())
-        .map(|(j, t)| Sample {
+        .zip(medians)
+        .map(|(j, median_ns)| Sample {
             op: j.op,
             size: j.size,
             path: j.path,
             backend: j.backend,
-            median_ns: measure::median(t),
+            median_ns,
             gas: j.gas,
         })
         .collect();

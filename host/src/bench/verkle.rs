@@ -160,28 +160,24 @@ fn measure_methods(
             jobs.push((*k, *is_spread, method, run));
         }
     }
-    progress.inc_length((jobs.len() * rounds) as u64);
-    let mut times: Vec<Vec<f64>> = vec![Vec::new(); jobs.len()];
-    for round in 0..rounds {
-        for (job, t) in jobs.iter_mut().zip(times.iter_mut()) {
-            progress.set_message(format!(
-                "round {}: verkle-commit methods x{}{} {}",
-                round + 1,
-                job.0,
-                if job.1 { " spread" } else { "" },
-                job.2
-            ));
-            t.push(measure::median_ns(budget, &mut job.3));
-            progress.inc(1);
-        }
-    }
+    let medians = measure::interleaved(
+        &mut jobs,
+        rounds,
+        progress,
+        |_| budget,
+        |j| {
+            let spread = if j.1 { " spread" } else { "" };
+            format!("verkle-commit methods x{}{spread} {}", j.0, j.2)
+        },
+        |j| &mut *j.3,
+    );
     jobs.iter()
-        .zip(times.iter_mut())
-        .map(|(j, t)| MethodSample {
+        .zip(medians)
+        .map(|(j, median_ns)| MethodSample {
             nonzero: j.0,
             spread: j.1,
             method: j.2,
-            median_ns: measure::median(t),
+            median_ns,
         })
         .collect()
 }
@@ -311,31 +307,23 @@ pub fn measure(
             ));
         }
     }
-    progress.inc_length((jobs.len() * rounds) as u64);
-    let mut times: Vec<Vec<f64>> = vec![Vec::new(); jobs.len()];
-    for round in 0..rounds {
-        for (job, t) in jobs.iter_mut().zip(times.iter_mut()) {
-            progress.set_message(format!(
-                "round {}: {} x{} {} {}",
-                round + 1,
-                job.0.name(),
-                job.1,
-                job.2.name(),
-                job.3.name()
-            ));
-            t.push(measure::median_ns(budget, &mut job.5));
-            progress.inc(1);
-        }
-    }
+    let medians = measure::interleaved(
+        &mut jobs,
+        rounds,
+        progress,
+        |_| budget,
+        |j| format!("{} x{} {} {}", j.0.name(), j.1, j.2.name(), j.3.name()),
+        |j| &mut *j.5,
+    );
     let samples: Vec<VerkleSample> = jobs
         .iter()
-        .zip(times.iter_mut())
-        .map(|(j, t)| VerkleSample {
+        .zip(medians)
+        .map(|(j, median_ns)| VerkleSample {
             op: j.0,
             size: j.1,
             path: j.2,
             imp: j.3,
-            median_ns: measure::median(t),
+            median_ns,
             gas: j.4,
         })
         .collect();
