@@ -807,7 +807,7 @@ fn model(probe: &Probe, input: &[u8], gas: u64) -> Expected {
     memory.resize(pages * PAGE, 0);
 
     let h3 = probe.price(selector, args, n);
-    let s = (selector % PROBE_SELECTORS) as usize;
+    let s = selector as usize;
     let charged = probe.before_call[s] + h1 + h2 + h3;
     if gas
         < probe.before_call[s]

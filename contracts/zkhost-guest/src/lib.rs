@@ -199,23 +199,20 @@ const STACK_RESPONSE: usize = 128;
 /// the compact length, the bytes), built on the stack when `bytes` is short.
 fn with_ok_encoding(bytes: &[u8], out: impl FnOnce(&[u8])) {
     let n = bytes.len();
+    if n > STACK_RESPONSE {
+        return out(&Response::Ok(bytes.to_vec()).encode());
+    }
     let mut buf = [0u8; 3 + STACK_RESPONSE];
+    // Compact length: one byte below 64, else two (STACK_RESPONSE < 2^14).
     let head = if n < 1 << 6 {
         buf[1] = (n as u8) << 2;
         2
-    } else if n < 1 << 14 {
+    } else {
         buf[1..3].copy_from_slice(&(((n as u16) << 2) | 1).to_le_bytes());
         3
-    } else {
-        return out(&Response::Ok(bytes.to_vec()).encode());
     };
-    match buf.get_mut(head..head + n) {
-        Some(body) => {
-            body.copy_from_slice(bytes);
-            out(&buf[..head + n]);
-        }
-        None => out(&Response::Ok(bytes.to_vec()).encode()),
-    }
+    buf[head..head + n].copy_from_slice(bytes);
+    out(&buf[..head + n]);
 }
 
 /// Sets the output to a host function's result as a [`Response`]: `Ok(output)`, or
