@@ -1,5 +1,6 @@
 //! The "which library" comparison: each BN254 backend side by side on the same inputs
-//! for ECADD, ECMUL and pairing checks of 1, 2, 4 and 10 pairs.
+//! for ECADD, ECMUL and pairing checks of 1, 2, 4 and 10 pairs, and on the slowest
+//! inputs (`bn254-worst`).
 //!
 //! Run with `cargo bench --bench backends`. Ratios against substrate-bn are what the
 //! README reports; absolute times depend on the machine.
@@ -49,6 +50,25 @@ fn backends(c: &mut Criterion) {
                 bench.iter(|| b.run(Op::Pairing, input))
             });
         }
+    }
+    group.finish();
+
+    // The slowest inputs we can construct, next to the typical ones above: no input
+    // may cost more than the priced case. ECMUL with the all-ones scalar (2²⁵⁶ − 1,
+    // reduced mod r, the longest GLV halves) and ECADD of a point to itself (the
+    // tangent: one more multiplication before the same single inversion).
+    let mut all_ones = inputs.mul.clone();
+    all_ones[64..96].fill(0xff);
+    let mut doubling = inputs.add.clone();
+    doubling.copy_within(0..64, 64);
+    let mut group = c.benchmark_group("bn254-worst");
+    for b in Backend::ALL {
+        group.bench_function(BenchmarkId::new(b.name(), "mul-all-ones"), |bench| {
+            bench.iter(|| b.run(Op::Mul, &all_ones))
+        });
+        group.bench_function(BenchmarkId::new(b.name(), "add-doubling"), |bench| {
+            bench.iter(|| b.run(Op::Add, &doubling))
+        });
     }
     group.finish();
 }

@@ -46,7 +46,7 @@ enum Command {
         /// Read one hex input per line from standard input.
         #[arg(long)]
         stdin: bool,
-        /// The backend: substrate-bn, arkworks or halo2curves (default: the fastest
+        /// The backend: substrate-bn, arkworks, halo2curves or zkhost (default: the fastest
         /// measured for the operation).
         #[arg(long)]
         backend: Option<Backend>,

@@ -14,7 +14,8 @@
 //!   `adox` on the overflow flag), about 15% more multiplications per second on the
 //!   reference machine than arkworks' generic code in a throughput test.
 //!
-//! [`mul`] picks the fastest available. Constant time is not a goal (all inputs of a
+//! [`mul`] picks the fastest available (or the portable code when the
+//! `ZKHOST_PORTABLE_FIELD` environment variable is set, see [`PORTABLE_ENV`]). Constant time is not a goal (all inputs of a
 //! host function are public).
 
 use std::sync::atomic::{AtomicU8, Ordering};
@@ -54,8 +55,25 @@ impl Modulus {
 
 /// `a·b·2⁻²⁵⁶ mod p` for `a, b < p`, fully reduced; the fastest implementation this
 /// CPU supports.
+///
+/// Inlined, this is one load and a predictable branch around one copy of the
+/// assembly; detection and the portable code stay out of line. (Inlining both paths into every caller made
+/// an Fp6 multiplication 140 KB of code and cost a third of the pairing's time in
+/// instruction-cache misses.)
 #[inline(always)]
 pub fn mul(a: &[u64; 4], b: &[u64; 4], m: &Modulus) -> [u64; 4] {
+    #[cfg(target_arch = "x86_64")]
+    if ADX_STATE.load(Ordering::Relaxed) == 2 {
+        // SAFETY: state 2 means the CPU has BMI2 and ADX (see `has_adx`).
+        return unsafe { mul_adx(a, b, m) };
+    }
+    mul_fallback(a, b, m)
+}
+
+/// [`mul`] when the assembly is not known to be usable: detects the CPU on the
+/// first call, then picks the assembly or [`mul_portable`].
+#[inline(never)]
+fn mul_fallback(a: &[u64; 4], b: &[u64; 4], m: &Modulus) -> [u64; 4] {
     #[cfg(target_arch = "x86_64")]
     if has_adx() {
         // SAFETY: the CPU has BMI2 and ADX (checked just above).
@@ -64,26 +82,43 @@ pub fn mul(a: &[u64; 4], b: &[u64; 4], m: &Modulus) -> [u64; 4] {
     mul_portable(a, b, m)
 }
 
+/// 0: not yet known; 1: no; 2: yes.
+static ADX_STATE: AtomicU8 = AtomicU8::new(0);
+
 /// Whether [`mul`] uses the MULX/ADX assembly (x86-64 with BMI2 and ADX). Detected
 /// once and kept in one flag: it is read on every multiplication, and one relaxed
 /// load is measurably cheaper there (about 4% of a verkle update) than the standard
 /// library's two feature checks.
 #[inline(always)]
 pub fn has_adx() -> bool {
-    // 0: not yet known; 1: no; 2: yes.
-    static STATE: AtomicU8 = AtomicU8::new(0);
-    match STATE.load(Ordering::Relaxed) {
-        0 => {
-            let yes = detect_adx();
-            STATE.store(1 + u8::from(yes), Ordering::Relaxed);
-            yes
-        }
-        state => state == 2,
+    match ADX_STATE.load(Ordering::Relaxed) {
+        2 => true,
+        state => has_adx_slow(state),
     }
 }
 
+/// [`has_adx`] when the answer is "no" or not yet known.
+#[cold]
+#[inline(never)]
+fn has_adx_slow(state: u8) -> bool {
+    if state != 0 {
+        return false;
+    }
+    let yes = detect_adx();
+    ADX_STATE.store(1 + u8::from(yes), Ordering::Relaxed);
+    yes
+}
+
+/// Setting this environment variable (to anything) before the first multiplication
+/// makes [`mul`] use the portable code even where the CPU has MULX/ADX, so that the
+/// tests can run both paths on one machine (`host/tests/bn254_portable.rs`).
+pub const PORTABLE_ENV: &str = "ZKHOST_PORTABLE_FIELD";
+
 #[cold]
 fn detect_adx() -> bool {
+    if std::env::var_os(PORTABLE_ENV).is_some() {
+        return false;
+    }
     #[cfg(target_arch = "x86_64")]
     {
         std::is_x86_feature_detected!("bmi2") && std::is_x86_feature_detected!("adx")
@@ -135,11 +170,9 @@ fn reduce_once(t: [u64; 4], p: &[u64; 4]) -> [u64; 4] {
         s[i] = d;
         borrow = b1 | b2;
     }
-    if borrow {
-        t
-    } else {
-        s
-    }
+    // A mask, not a branch: whether t ≥ p is a coin toss on random data.
+    let keep = u64::from(borrow).wrapping_neg();
+    core::array::from_fn(|i| (t[i] & keep) | (s[i] & !keep))
 }
 
 /// One word of `b` (in `rdx`) into the running sum `t0..t3`: `t += a·bᵢ`, the top

@@ -36,7 +36,7 @@ fn precompile_prints_hex_and_exits_zero() {
         assert!(o.status.success(), "{}", stderr(&o));
         assert_eq!(stdout(&o), format!("{expected}\n"));
     }
-    for backend in ["substrate-bn", "arkworks", "halo2curves"] {
+    for backend in ["substrate-bn", "arkworks", "halo2curves", "zkhost"] {
         let o = zkhost(&["precompile", "bn254-add", &input, "--backend", backend]);
         assert_eq!(stdout(&o), format!("{expected}\n"), "{backend}");
     }

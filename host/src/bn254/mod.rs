@@ -23,6 +23,7 @@ pub mod sample;
 mod arkworks;
 pub(crate) mod halo2curves;
 mod substrate;
+pub mod zkhost;
 
 use std::fmt;
 use std::str::FromStr;
@@ -159,14 +160,17 @@ pub enum Backend {
     Arkworks,
     /// `halo2curves` 0.10 (PSE), with its x86-64 assembly.
     Halo2curves,
+    /// zkhost's own implementation ([`zkhost`]).
+    Zkhost,
 }
 
 impl Backend {
     /// All backends, the reference (`substrate-bn`) first.
-    pub const ALL: [Backend; 3] = [
+    pub const ALL: [Backend; 4] = [
         Backend::SubstrateBn,
         Backend::Arkworks,
         Backend::Halo2curves,
+        Backend::Zkhost,
     ];
 
     /// The name used on the command line and in reports.
@@ -175,6 +179,7 @@ impl Backend {
             Backend::SubstrateBn => "substrate-bn",
             Backend::Arkworks => "arkworks",
             Backend::Halo2curves => "halo2curves",
+            Backend::Zkhost => "zkhost",
         }
     }
 
@@ -182,9 +187,9 @@ impl Backend {
     /// `cargo bench --bench backends` on the reference machine (see README).
     pub fn default_for(op: Op) -> Backend {
         match op {
-            Op::Add => Backend::Halo2curves,
-            Op::Mul => Backend::Arkworks,
-            Op::Pairing => Backend::Halo2curves,
+            Op::Add => Backend::Zkhost,
+            Op::Mul => Backend::Zkhost,
+            Op::Pairing => Backend::Zkhost,
             // One implementation (the msm engine); the name is only reported.
             Op::Msm => Backend::Halo2curves,
         }
@@ -206,6 +211,7 @@ impl Backend {
             Backend::SubstrateBn => add::<substrate::Engine>(input),
             Backend::Arkworks => add::<arkworks::Engine>(input),
             Backend::Halo2curves => add::<halo2curves::Engine>(input),
+            Backend::Zkhost => add::<zkhost::Engine>(input),
         }
     }
 
@@ -215,6 +221,7 @@ impl Backend {
             Backend::SubstrateBn => mul::<substrate::Engine>(input),
             Backend::Arkworks => mul::<arkworks::Engine>(input),
             Backend::Halo2curves => mul::<halo2curves::Engine>(input),
+            Backend::Zkhost => mul::<zkhost::Engine>(input),
         }
     }
 
@@ -224,6 +231,7 @@ impl Backend {
             Backend::SubstrateBn => pairing::<substrate::Engine>(input),
             Backend::Arkworks => pairing::<arkworks::Engine>(input),
             Backend::Halo2curves => pairing::<halo2curves::Engine>(input),
+            Backend::Zkhost => pairing::<zkhost::Engine>(input),
         }
     }
 }
@@ -241,7 +249,7 @@ impl FromStr for Backend {
             .into_iter()
             .find(|b| b.name() == s)
             .ok_or_else(|| {
-                format!("unknown backend {s:?} (expected substrate-bn, arkworks or halo2curves)")
+                format!("unknown backend {s:?} (expected substrate-bn, arkworks, halo2curves or zkhost)")
             })
     }
 }

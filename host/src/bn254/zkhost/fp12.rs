@@ -1,0 +1,185 @@
+//! Fp12 = Fp6[w]/(w² − v), where pairings take their values.
+//!
+//! As powers of w (`w⁶ = ξ`), `c0 + c1·w` is `Σ aⱼ·wʲ` with `c0 = (a0, a2, a4)` and
+//! `c1 = (a1, a3, a5)`; the Frobenius maps and the cyclotomic squaring below are
+//! written in those terms.
+
+use std::sync::OnceLock;
+
+use super::fp::{impl_ops, Fp, P};
+use super::fp2::Fp2;
+use super::fp6::Fp6;
+
+/// `c0 + c1·w`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Fp12 {
+    /// The constant coefficient.
+    pub c0: Fp6,
+    /// The coefficient of w.
+    pub c1: Fp6,
+}
+
+/// `ξ^(j(pᵏ−1)/6)` for `k` in 0..=3 (rows) and `j` in 0..6 (columns): the factor
+/// the k-th Frobenius map puts on the coefficient of `wʲ`. Computed once.
+pub(crate) fn frobenius_coefficients() -> &'static [[Fp2; 6]; 4] {
+    static COEFFS: OnceLock<[[Fp2; 6]; 4]> = OnceLock::new();
+    COEFFS.get_or_init(|| {
+        let xi = Fp2::new(Fp::from_u64(9), Fp::ONE);
+        // (p − 1)/6, exact since p ≡ 1 (mod 6).
+        let e = div_small(&sub_one(&P), 6);
+        let g1 = xi.pow(&e);
+        let mut out = [[Fp2::ONE; 6]; 4];
+        for j in 1..6 {
+            let g1j = out[1][j - 1] * g1;
+            out[1][j] = g1j;
+            // (p² − 1)/6 = (p − 1)/6·(p + 1); (p³ − 1)/6 = (p − 1)/6·(p² + p + 1);
+            // raising to p conjugates.
+            out[2][j] = g1j * g1j.conjugate();
+            out[3][j] = out[2][j] * g1j;
+        }
+        out
+    })
+}
+
+/// `x − 1` for `x ≥ 1`.
+fn sub_one(x: &[u64; 4]) -> [u64; 4] {
+    super::fp::sub_words(x, &[1, 0, 0, 0]).0
+}
+
+/// `x / d` (truncated) for a small divisor.
+fn div_small(x: &[u64; 4], d: u64) -> [u64; 4] {
+    let mut out = [0u64; 4];
+    let mut rem: u128 = 0;
+    for i in (0..4).rev() {
+        let cur = (rem << 64) | u128::from(x[i]);
+        out[i] = (cur / u128::from(d)) as u64;
+        rem = cur % u128::from(d);
+    }
+    out
+}
+
+impl Fp12 {
+    /// One.
+    pub const ONE: Fp12 = Fp12 {
+        c0: Fp6::ONE,
+        c1: Fp6::ZERO,
+    };
+
+    /// `c0 + c1·w`.
+    #[inline]
+    pub const fn new(c0: Fp6, c1: Fp6) -> Fp12 {
+        Fp12 { c0, c1 }
+    }
+
+    /// Whether this is one.
+    pub fn is_one(&self) -> bool {
+        *self == Fp12::ONE
+    }
+
+    /// `self + b`.
+    #[inline]
+    pub fn add(&self, b: &Fp12) -> Fp12 {
+        Fp12::new(self.c0 + b.c0, self.c1 + b.c1)
+    }
+
+    /// `self − b`.
+    #[inline]
+    pub fn sub(&self, b: &Fp12) -> Fp12 {
+        Fp12::new(self.c0 - b.c0, self.c1 - b.c1)
+    }
+
+    /// `−self`.
+    #[inline]
+    pub fn neg(&self) -> Fp12 {
+        Fp12::new(-self.c0, -self.c1)
+    }
+
+    /// `c0 − c1·w`, which is `self^(p⁶)`: the inverse of an element of the
+    /// cyclotomic subgroup.
+    #[inline]
+    pub fn conjugate(&self) -> Fp12 {
+        Fp12::new(self.c0, -self.c1)
+    }
+
+    /// `self·b` by Karatsuba: three Fp6 multiplications.
+    #[inline]
+    pub fn mul(&self, b: &Fp12) -> Fp12 {
+        let v0 = self.c0 * b.c0;
+        let v1 = self.c1 * b.c1;
+        let c1 = (self.c0 + self.c1) * (b.c0 + b.c1) - v0 - v1;
+        Fp12::new(v0 + v1.mul_by_v(), c1)
+    }
+
+    /// `self²` by the complex method: two Fp6 multiplications.
+    #[inline]
+    pub fn square(&self) -> Fp12 {
+        let (a, b) = (self.c0, self.c1);
+        let ab = a * b;
+        let c0 = (a + b) * (a + b.mul_by_v()) - ab - ab.mul_by_v();
+        Fp12::new(c0, ab.double())
+    }
+
+    /// `self·(d0 + d3·w + d4·v·w)`, the shape of a line evaluated at a G1 point
+    /// (coefficients of w⁰, w¹ and w³): thirteen Fp2 multiplications instead of 18.
+    #[inline]
+    pub fn mul_by_034(&self, d0: &Fp2, d3: &Fp2, d4: &Fp2) -> Fp12 {
+        let (a, b) = (self.c0, self.c1);
+        let t0 = a.mul_fp2(d0);
+        let t1 = b.mul_by_01(d3, d4);
+        let c1 = (a + b).mul_by_01(&(*d0 + *d3), d4) - t0 - t1;
+        Fp12::new(t0 + t1.mul_by_v(), c1)
+    }
+
+    /// `1/self`, or `None` for zero: `(c0 − c1·w) / (c0² − v·c1²)`.
+    pub fn inverse(&self) -> Option<Fp12> {
+        let t = (self.c0.square() - self.c1.square().mul_by_v()).inverse()?;
+        Some(Fp12::new(self.c0 * t, -(self.c1 * t)))
+    }
+
+    /// The Frobenius map applied `k` times (`k` in 0..=3).
+    #[inline]
+    pub fn frobenius(&self, k: usize) -> Fp12 {
+        let g = &frobenius_coefficients()[k];
+        let b = &self.c1;
+        Fp12::new(
+            self.c0.frobenius(k),
+            Fp6::new(
+                b.c0.frobenius(k) * g[1],
+                b.c1.frobenius(k) * g[3],
+                b.c2.frobenius(k) * g[5],
+            ),
+        )
+    }
+
+    /// `self²` for an element of the cyclotomic subgroup (norm one over Fp6, as
+    /// every value after the easy part of the final exponentiation), by Granger and
+    /// Scott's formula: with `A = a0 + a3·t`, `B = a1 + a4·t`, `C = a2 + a5·t` in
+    /// Fp4 = Fp2[t]/(t² − ξ), `t = w³`, the square is
+    /// `(3A² − 2Ā) + (3t·C² + 2B̄)·w + (3B² − 2C̄)·w²`: nine Fp2 squarings.
+    pub fn cyclotomic_square(&self) -> Fp12 {
+        let (a0, a2, a4) = (self.c0.c0, self.c0.c1, self.c0.c2);
+        let (a1, a3, a5) = (self.c1.c0, self.c1.c1, self.c1.c2);
+        // (x + y·t)² = (x² + ξy²) + ((x + y)² − x² − y²)·t
+        let fp4_square = |x: Fp2, y: Fp2| {
+            let x2 = x.square();
+            let y2 = y.square();
+            (x2 + y2.mul_by_xi(), (x + y).square() - x2 - y2)
+        };
+        let (a_re, a_im) = fp4_square(a0, a3);
+        let (b_re, b_im) = fp4_square(a1, a4);
+        let (c_re, c_im) = fp4_square(a2, a5);
+        // 3s − 2x and 3s + 2x.
+        let minus = |s: Fp2, x: Fp2| (s - x).double() + s;
+        let plus = |s: Fp2, x: Fp2| (s + x).double() + s;
+        // t·C² = ξ·c_im + c_re·t.
+        let n0 = minus(a_re, a0);
+        let n3 = plus(a_im, a3);
+        let n1 = plus(c_im.mul_by_xi(), a1);
+        let n4 = minus(c_re, a4);
+        let n2 = minus(b_re, a2);
+        let n5 = plus(b_im, a5);
+        Fp12::new(Fp6::new(n0, n2, n4), Fp6::new(n1, n3, n5))
+    }
+}
+
+impl_ops!(Fp12);

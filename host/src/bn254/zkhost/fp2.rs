@@ -1,0 +1,138 @@
+//! Fp2 = Fp[u]/(u² + 1), the field of the twist's coordinates.
+
+use super::fp::{impl_ops, Fp};
+
+/// `c0 + c1·u`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Fp2 {
+    /// The real part.
+    pub c0: Fp,
+    /// The imaginary part (the coefficient of u).
+    pub c1: Fp,
+}
+
+impl Fp2 {
+    /// Zero.
+    pub const ZERO: Fp2 = Fp2 {
+        c0: Fp::ZERO,
+        c1: Fp::ZERO,
+    };
+    /// One.
+    pub const ONE: Fp2 = Fp2 {
+        c0: Fp::ONE,
+        c1: Fp::ZERO,
+    };
+
+    /// `c0 + c1·u`.
+    #[inline(always)]
+    pub const fn new(c0: Fp, c1: Fp) -> Fp2 {
+        Fp2 { c0, c1 }
+    }
+
+    /// Whether this is zero.
+    #[inline(always)]
+    pub fn is_zero(&self) -> bool {
+        self.c0.is_zero() && self.c1.is_zero()
+    }
+
+    /// `self + b`.
+    #[inline(always)]
+    pub fn add(&self, b: &Fp2) -> Fp2 {
+        Fp2::new(self.c0.add(&b.c0), self.c1.add(&b.c1))
+    }
+
+    /// `self − b`.
+    #[inline(always)]
+    pub fn sub(&self, b: &Fp2) -> Fp2 {
+        Fp2::new(self.c0.sub(&b.c0), self.c1.sub(&b.c1))
+    }
+
+    /// `2·self`.
+    #[inline(always)]
+    pub fn double(&self) -> Fp2 {
+        Fp2::new(self.c0.double(), self.c1.double())
+    }
+
+    /// `−self`.
+    #[inline(always)]
+    pub fn neg(&self) -> Fp2 {
+        Fp2::new(self.c0.neg(), self.c1.neg())
+    }
+
+    /// The conjugate `c0 − c1·u`, which is also the Frobenius map `x ↦ xᵖ`.
+    #[inline(always)]
+    pub fn conjugate(&self) -> Fp2 {
+        Fp2::new(self.c0, self.c1.neg())
+    }
+
+    /// `self·b` by Karatsuba: three base-field multiplications.
+    #[inline(always)]
+    pub fn mul(&self, b: &Fp2) -> Fp2 {
+        let v0 = self.c0.mul(&b.c0);
+        let v1 = self.c1.mul(&b.c1);
+        let s = self.c0.add(&self.c1).mul(&b.c0.add(&b.c1));
+        Fp2::new(v0.sub(&v1), s.sub(&v0).sub(&v1))
+    }
+
+    /// `self²` with two base-field multiplications: `(c0 + c1)(c0 − c1) + 2·c0·c1·u`.
+    #[inline(always)]
+    pub fn square(&self) -> Fp2 {
+        let re = self.c0.add(&self.c1).mul(&self.c0.sub(&self.c1));
+        let im = self.c0.mul(&self.c1).double();
+        Fp2::new(re, im)
+    }
+
+    /// `self·s` for `s` in Fp.
+    #[inline(always)]
+    pub fn mul_fp(&self, s: &Fp) -> Fp2 {
+        Fp2::new(self.c0.mul(s), self.c1.mul(s))
+    }
+
+    /// `self·ξ` with `ξ = 9 + u`, the non-residue the tower is built on:
+    /// `(9·c0 − c1) + (c0 + 9·c1)·u`, by additions only.
+    #[inline(always)]
+    pub fn mul_by_xi(&self) -> Fp2 {
+        let nine = |x: &Fp| x.double().double().double().add(x);
+        Fp2::new(nine(&self.c0).sub(&self.c1), self.c0.add(&nine(&self.c1)))
+    }
+
+    /// `1/self`, or `None` for zero: `conj(self) / (c0² + c1²)`.
+    pub fn inverse(&self) -> Option<Fp2> {
+        let norm = self.c0.square().add(&self.c1.square());
+        let t = norm.inverse()?;
+        Some(Fp2::new(self.c0.mul(&t), self.c1.mul(&t).neg()))
+    }
+
+    /// `self^e` for a little-endian exponent (for constants and tests).
+    pub fn pow(&self, e: &[u64]) -> Fp2 {
+        let mut acc = Fp2::ONE;
+        for word in e.iter().rev() {
+            for bit in (0..64).rev() {
+                acc = acc.square();
+                if (word >> bit) & 1 == 1 {
+                    acc = acc.mul(self);
+                }
+            }
+        }
+        acc
+    }
+
+    /// The Frobenius map applied `k` times: the conjugate when `k` is odd.
+    #[inline(always)]
+    pub fn frobenius(&self, k: usize) -> Fp2 {
+        if k % 2 == 1 {
+            self.conjugate()
+        } else {
+            *self
+        }
+    }
+}
+
+impl_ops!(Fp2);
+
+impl core::ops::MulAssign for Fp2 {
+    #[inline(always)]
+    fn mul_assign(&mut self, b: Fp2) {
+        *self = *self * b;
+    }
+}

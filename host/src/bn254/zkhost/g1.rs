@@ -1,0 +1,281 @@
+//! G1: the points of `y² = x³ + 3` over Fp (cofactor 1), with the affine addition
+//! ECADD needs and a GLV scalar multiplication for ECMUL.
+
+use super::fp::{sub_words, Fp};
+use super::jacobian::Jacobian;
+
+/// G1 in Jacobian coordinates.
+pub type G1Jacobian = Jacobian<Fp>;
+
+/// An affine point; `infinity` marks the identity (its coordinates are then zero).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct G1Affine {
+    /// x.
+    pub x: Fp,
+    /// y.
+    pub y: Fp,
+    /// Whether this is the point at infinity.
+    pub infinity: bool,
+}
+
+/// The curve constant 3.
+fn b() -> Fp {
+    Fp::from_u64(3)
+}
+
+impl G1Affine {
+    /// The point at infinity.
+    pub const INFINITY: G1Affine = G1Affine {
+        x: Fp::ZERO,
+        y: Fp::ZERO,
+        infinity: true,
+    };
+
+    /// The point `(x, y)` if it satisfies `y² = x³ + 3`.
+    pub fn new(x: Fp, y: Fp) -> Option<G1Affine> {
+        let p = G1Affine {
+            x,
+            y,
+            infinity: false,
+        };
+        p.is_on_curve().then_some(p)
+    }
+
+    /// Whether `y² = x³ + 3` (the identity counts as on the curve).
+    pub fn is_on_curve(&self) -> bool {
+        self.infinity || self.y.square() == self.x.square().mul(&self.x).add(&b())
+    }
+
+    /// `−self`.
+    pub fn neg(&self) -> G1Affine {
+        G1Affine {
+            y: self.y.neg(),
+            ..*self
+        }
+    }
+
+    /// The Ethereum encoding: x and y big-endian, or 64 zero bytes for infinity.
+    pub fn to_bytes(&self) -> [u8; 64] {
+        let mut out = [0u8; 64];
+        if !self.infinity {
+            out[..32].copy_from_slice(&self.x.to_be_bytes());
+            out[32..].copy_from_slice(&self.y.to_be_bytes());
+        }
+        out
+    }
+
+    /// `self + q` in affine coordinates with one inversion: the chord through both
+    /// points, or the tangent when they are equal.
+    pub fn add(&self, q: &G1Affine) -> G1Affine {
+        if self.infinity {
+            return *q;
+        }
+        if q.infinity {
+            return *self;
+        }
+        let lambda = if self.x == q.x {
+            if self.y != q.y || self.y.is_zero() {
+                // q = −self (y = 0 never occurs: x³ = −3 has no root in Fp).
+                return G1Affine::INFINITY;
+            }
+            // Tangent: 3x² / 2y.
+            let x2 = self.x.square();
+            let num = x2.double().add(&x2);
+            match self.y.double().inverse() {
+                Some(inv) => num.mul(&inv),
+                None => return G1Affine::INFINITY,
+            }
+        } else {
+            match q.x.sub(&self.x).inverse() {
+                Some(inv) => q.y.sub(&self.y).mul(&inv),
+                None => return G1Affine::INFINITY,
+            }
+        };
+        let x3 = lambda.square().sub(&self.x).sub(&q.x);
+        let y3 = lambda.mul(&self.x.sub(&x3)).sub(&self.y);
+        G1Affine {
+            x: x3,
+            y: y3,
+            infinity: false,
+        }
+    }
+
+    /// `k·self` for a 256-bit big-endian `k`, by GLV: `k ≡ k1 + k2·λ (mod r)` with
+    /// 127-bit halves, and `λ·(x, y) = (β·x, y)`; both halves share one chain of
+    /// doublings over width-5 NAF digits.
+    pub fn mul(&self, k: &[u8; 32]) -> G1Affine {
+        if self.infinity {
+            return *self;
+        }
+        let k = reduce_scalar(super::fp::be_words(k));
+        let (k1, k2) = glv_split(&k);
+        let (neg1, neg2) = (k1 < 0, k2 < 0);
+        let p1 = if neg1 { self.neg() } else { *self };
+        let t1 = odd_multiples(&p1);
+        // The second half's table is λ times the first's (φ commutes with the
+        // multiples), negated when the halves' signs differ.
+        let t2: [G1Affine; TABLE] = core::array::from_fn(|i| {
+            let e = t1[i].endomorphism();
+            if neg1 != neg2 {
+                e.neg()
+            } else {
+                e
+            }
+        });
+        let (d1, n1) = wnaf(k1.unsigned_abs());
+        let (d2, n2) = wnaf(k2.unsigned_abs());
+        let mut acc = G1Jacobian::INFINITY;
+        for i in (0..n1.max(n2)).rev() {
+            acc = acc.double();
+            for (d, table) in [(d1[i], &t1), (d2[i], &t2)] {
+                if d > 0 {
+                    let t = &table[(d / 2) as usize];
+                    acc = acc.add_affine(&t.x, &t.y);
+                } else if d < 0 {
+                    let t = &table[(-d / 2) as usize];
+                    acc = acc.add_affine(&t.x, &t.y.neg());
+                }
+            }
+        }
+        match acc.to_affine() {
+            Some((x, y)) => G1Affine {
+                x,
+                y,
+                infinity: false,
+            },
+            None => G1Affine::INFINITY,
+        }
+    }
+
+    /// `φ(x, y) = (β·x, y)`, which is `[λ]` on G1.
+    fn endomorphism(&self) -> G1Affine {
+        G1Affine {
+            x: self.x.mul(&BETA),
+            ..*self
+        }
+    }
+}
+
+/// A cube root of unity in Fp (Montgomery form), paired with [`LAMBDA`].
+const BETA: Fp = Fp([
+    0x7193_0c11_d782_e155,
+    0xa6bb_947c_ffbe_3323,
+    0xaa30_3344_d474_1444,
+    0x2c3b_3f0d_2659_4943,
+]);
+
+/// `λ = 36x³ + 18x² + 6x + 1`, a cube root of unity mod r with `[λ]P = φ(P)`.
+#[cfg(test)]
+pub(crate) const LAMBDA: [u64; 4] = [
+    0x8b17_ea66_b99c_90dd,
+    0x5bfc_4108_8d8d_aaa7,
+    0xb3c4_d79d_41a9_1758,
+    0,
+];
+
+/// The group order r, little-endian words.
+pub(crate) const R: [u64; 4] = [
+    0x43e1_f593_f000_0001,
+    0x2833_e848_79b9_7091,
+    0xb850_45b6_8181_585d,
+    0x3064_4e72_e131_a029,
+];
+
+/// `k mod r` (k < 2²⁵⁶ < 6r: at most five subtractions).
+fn reduce_scalar(mut k: [u64; 4]) -> [u64; 4] {
+    loop {
+        let (d, borrow) = sub_words(&k, &R);
+        if borrow {
+            return k;
+        }
+        k = d;
+    }
+}
+
+/// The reduced lattice basis of `{(a, b) : a + b·λ ≡ 0 (mod r)}`:
+/// `v1 = (A1, −B1)`, `v2 = (A2, B2)`, each coordinate below 2¹²⁷.
+const A1: u128 = 0x89d3_2568_94d2_13e3;
+const B1: u128 = 0x6f4d_8248_eeb8_59fc_8211_bbeb_7d4f_1128;
+const A2: u128 = 0x6f4d_8248_eeb8_59fd_0be4_e154_1221_250b;
+const B2: u128 = 0x89d3_2568_94d2_13e3;
+/// `round(B2·2²⁵⁶/r)` and `round(B1·2²⁵⁶/r)`, little-endian words.
+const G1: [u64; 3] = [0xd91d_232e_c7e0_b3d7, 0x2, 0];
+const G2: [u64; 3] = [0x7a7b_d9d4_391e_b18e, 0x4cce_f014_a773_d2cf, 0x2];
+
+/// `⌊k·g / 2²⁵⁶⌋` (below 2¹²⁸ for the constants above).
+fn mul_shift(k: &[u64; 4], g: &[u64; 3]) -> u128 {
+    let mut t = [0u64; 7];
+    for (i, &ki) in k.iter().enumerate() {
+        let mut carry: u128 = 0;
+        for (j, &gj) in g.iter().enumerate() {
+            let acc = u128::from(ki) * u128::from(gj) + u128::from(t[i + j]) + carry;
+            t[i + j] = acc as u64;
+            carry = acc >> 64;
+        }
+        t[i + 3] = carry as u64;
+    }
+    u128::from(t[4]) | (u128::from(t[5]) << 64)
+}
+
+/// `(k1, k2)` with `k ≡ k1 + k2·λ (mod r)` and `|k1|, |k2| < 2¹²⁷`, by rounding `k`
+/// onto the lattice basis. The wrapping arithmetic is exact because the true
+/// values fit in an `i128`.
+pub(crate) fn glv_split(k: &[u64; 4]) -> (i128, i128) {
+    let c1 = mul_shift(k, &G1);
+    let c2 = mul_shift(k, &G2);
+    let k_low = u128::from(k[0]) | (u128::from(k[1]) << 64);
+    let k1 = k_low
+        .wrapping_sub(c1.wrapping_mul(A1))
+        .wrapping_sub(c2.wrapping_mul(A2));
+    let k2 = c1.wrapping_mul(B1).wrapping_sub(c2.wrapping_mul(B2));
+    (k1 as i128, k2 as i128)
+}
+
+/// Entries of the table of odd multiples (width 5: P, 3P, …, 15P).
+const TABLE: usize = 8;
+/// The NAF window width.
+const WINDOW: u32 = 5;
+
+/// Most NAF digits of a 127-bit value (one more than its length).
+const MAX_DIGITS: usize = 129;
+
+/// Width-5 NAF of `k < 2¹²⁷`: digits odd and in −15..=15, least significant first,
+/// at most one non-zero in any five consecutive; and the number of digits.
+fn wnaf(mut k: u128) -> ([i8; MAX_DIGITS], usize) {
+    let mut digits = [0i8; MAX_DIGITS];
+    let mut n = 0;
+    let half = 1i32 << (WINDOW - 1);
+    while k != 0 {
+        if k & 1 == 1 {
+            let mut d = (k & ((1 << WINDOW) - 1)) as i32;
+            if d >= half {
+                d -= 1 << WINDOW;
+            }
+            digits[n] = d as i8;
+            // k − d: now divisible by 2⁵ (never negative: d ≤ k when d > 0).
+            k = if d > 0 {
+                k - d as u128
+            } else {
+                k + (-d) as u128
+            };
+        }
+        n += 1;
+        k >>= 1;
+    }
+    (digits, n)
+}
+
+/// `[P, 3P, 5P, …, 15P]` in affine coordinates (one shared inversion).
+fn odd_multiples(p: &G1Affine) -> [G1Affine; TABLE] {
+    let p = G1Jacobian::from_affine(p.x, p.y);
+    let two_p = p.double();
+    let mut jac = [p; TABLE];
+    for i in 1..TABLE {
+        jac[i] = jac[i - 1].add(&two_p);
+    }
+    Jacobian::batch_to_affine(&jac).map(|(x, y)| G1Affine {
+        x,
+        y,
+        infinity: false,
+    })
+}

@@ -1,0 +1,103 @@
+//! zkhost's own BN254 backend: field tower, curves and pairing written for the
+//! three precompiles, in Rust with x86-64 assembly for the field multiplication
+//! ([`crate::mont`], chosen at run time; portable code elsewhere).
+//!
+//! - [`fp`], [`fp2`], [`fp6`], [`fp12`]: the tower Fp ⊂ Fp2 ⊂ Fp6 ⊂ Fp12 with
+//!   `u² = −1`, `v³ = 9 + u`, `w² = v` — the same as arkworks', so the tests compare
+//!   element by element;
+//! - [`inverse`]: a binary-GCD inversion on word approximations;
+//! - [`jacobian`], [`g1`], [`g2`]: curve arithmetic, GLV for G1 multiplication, the
+//!   ψ-based subgroup test for G2;
+//! - [`pairing`]: the shared Miller loop and the final exponentiation.
+//!
+//! Nothing here is constant time: every input of a precompile is public.
+
+pub mod fp;
+pub mod fp12;
+pub mod fp2;
+pub mod fp6;
+pub mod g1;
+pub mod g2;
+pub mod inverse;
+pub mod jacobian;
+pub mod pairing;
+
+#[cfg(test)]
+mod tests;
+
+use super::encoding::{G1Coords, G2Coords};
+use super::Error;
+use fp::Fp;
+use fp2::Fp2;
+use g1::G1Affine;
+use g2::G2Affine;
+
+/// The BN parameter x: `p` and `r` are polynomials in it; the Miller loop runs over
+/// `6x + 2`.
+pub const BN_X: u64 = 4_965_661_367_192_848_881;
+
+/// The non-adjacent form of `k`: digits in {−1, 0, 1}, least significant first, no
+/// two adjacent non-zero.
+pub(crate) fn naf(mut k: u128) -> Vec<i8> {
+    let mut digits = Vec::with_capacity(130);
+    while k != 0 {
+        if k & 1 == 1 {
+            // 2 − (k mod 4): 1 if k ≡ 1, −1 if k ≡ 3 (mod 4).
+            let d = 2 - (k & 3) as i8;
+            digits.push(d);
+            if d == 1 {
+                k -= 1;
+            } else {
+                k += 1;
+            }
+        } else {
+            digits.push(0);
+        }
+        k >>= 1;
+    }
+    digits
+}
+
+/// The backend, for [`super::Backend::Zkhost`].
+pub(crate) struct Engine;
+
+fn fp(bytes: &[u8; 32], err: Error) -> Result<Fp, Error> {
+    Fp::from_be_bytes(bytes).ok_or(err)
+}
+
+impl super::Engine for Engine {
+    type G1 = G1Affine;
+    type G2 = G2Affine;
+
+    fn g1(p: &G1Coords) -> Result<G1Affine, Error> {
+        let e = Error::G1CoordinateNotInField;
+        G1Affine::new(fp(&p.x, e)?, fp(&p.y, e)?).ok_or(Error::G1NotOnCurve)
+    }
+
+    fn g2(p: &G2Coords) -> Result<G2Affine, Error> {
+        let e = Error::G2CoordinateNotInField;
+        let x = Fp2::new(fp(&p.x_re, e)?, fp(&p.x_im, e)?);
+        let y = Fp2::new(fp(&p.y_re, e)?, fp(&p.y_im, e)?);
+        let q = G2Affine::new(x, y).ok_or(Error::G2NotOnCurve)?;
+        if !q.is_in_subgroup() {
+            return Err(Error::G2NotInSubgroup);
+        }
+        Ok(q)
+    }
+
+    fn g1_infinity() -> G1Affine {
+        G1Affine::INFINITY
+    }
+
+    fn add(a: &G1Affine, b: &G1Affine) -> [u8; 64] {
+        a.add(b).to_bytes()
+    }
+
+    fn mul(p: &G1Affine, k: &[u8; 32]) -> [u8; 64] {
+        p.mul(k).to_bytes()
+    }
+
+    fn pairing_is_one(pairs: &[(G1Affine, G2Affine)]) -> bool {
+        pairing::pairing_is_one(pairs)
+    }
+}

@@ -1,0 +1,406 @@
+//! The backend's parts against arkworks (a second implementation of the same tower
+//! and curves) and against slow, obviously correct versions of the fast paths.
+
+use ark_bn254::{Bn254, Fq, Fq12, Fq2, Fq6, Fr, G1Projective, G2Affine as ArkG2, G2Projective};
+use ark_ec::pairing::Pairing;
+use ark_ec::AdditiveGroup;
+use ark_ec::{AffineRepr, CurveGroup, PrimeGroup};
+use ark_ff::{BigInt, BigInteger, Field, PrimeField, UniformRand, Zero};
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+
+use super::fp::Fp;
+use super::fp12::Fp12;
+use super::fp2::Fp2;
+use super::fp6::Fp6;
+use super::g1::{glv_split, G1Affine, LAMBDA, R};
+use super::g2::{psi_jacobian, G2Affine, G2Jacobian};
+use super::jacobian::Jacobian;
+use super::pairing::{final_exponentiation, miller_loop, pairing_is_one};
+
+fn rng() -> StdRng {
+    StdRng::seed_from_u64(9)
+}
+
+// Conversions: both keep the same Montgomery words.
+fn fp(a: Fq) -> Fp {
+    Fp(a.0 .0)
+}
+fn fp2(a: Fq2) -> Fp2 {
+    Fp2::new(fp(a.c0), fp(a.c1))
+}
+fn fp6(a: Fq6) -> Fp6 {
+    Fp6::new(fp2(a.c0), fp2(a.c1), fp2(a.c2))
+}
+fn fp12(a: Fq12) -> Fp12 {
+    Fp12::new(fp6(a.c0), fp6(a.c1))
+}
+fn g1(p: G1Projective) -> G1Affine {
+    match p.into_affine().xy() {
+        Some((x, y)) => G1Affine::new(fp(x), fp(y)).expect("on curve"),
+        None => G1Affine::INFINITY,
+    }
+}
+fn g2(q: ArkG2) -> G2Affine {
+    let (x, y) = q.xy().expect("not infinity");
+    G2Affine::new(fp2(x), fp2(y)).expect("on twist")
+}
+
+/// Random field elements, with the edges 0, 1, −1, 2 and 2²⁵⁵ mod p.
+fn fq_samples(n: usize) -> Vec<Fq> {
+    let mut rng = rng();
+    let mut v: Vec<Fq> = (0..n).map(|_| Fq::rand(&mut rng)).collect();
+    v.extend([
+        Fq::zero(),
+        Fq::ONE,
+        -Fq::ONE,
+        Fq::from(2u64),
+        Fq::from(2u64).pow([255]),
+    ]);
+    v
+}
+
+#[test]
+fn fp_matches_arkworks() {
+    let xs = fq_samples(2000);
+    for (i, &a) in xs.iter().enumerate() {
+        let b = xs[(i * 7 + 3) % xs.len()];
+        assert_eq!(fp(a).add(&fp(b)), fp(a + b));
+        assert_eq!(fp(a).sub(&fp(b)), fp(a - b));
+        assert_eq!(fp(a).mul(&fp(b)), fp(a * b));
+        assert_eq!(fp(a).square(), fp(a.square()));
+        assert_eq!(fp(a).neg(), fp(-a));
+        assert_eq!(fp(a).double(), fp(a.double()));
+        assert_eq!(fp(a).inverse(), a.inverse().map(fp));
+        assert_eq!(fp(a).inverse_fermat(), a.inverse().map(fp));
+        // Bytes: canonical big-endian in and out.
+        let be = a.into_bigint().to_bytes_be();
+        let bytes: [u8; 32] = be.try_into().expect("32 bytes");
+        assert_eq!(Fp::from_be_bytes(&bytes), Some(fp(a)));
+        assert_eq!(fp(a).to_be_bytes(), bytes);
+    }
+    // Values ≥ p are refused, not reduced.
+    let p = super::super::encoding::FIELD_MODULUS;
+    assert_eq!(Fp::from_be_bytes(&p), None);
+    assert_eq!(Fp::from_be_bytes(&[0xff; 32]), None);
+    let mut below = p;
+    below[31] -= 1;
+    assert_eq!(Fp::from_be_bytes(&below), Some(fp(-Fq::ONE)));
+}
+
+/// The inversion on inputs that stress the approximations: tiny values, values
+/// near p, powers of two, values with long runs of equal bits.
+#[test]
+fn inverse_on_structured_inputs() {
+    let mut inputs: Vec<Fq> = (1..300u64).map(Fq::from).collect();
+    inputs.extend((1..300u64).map(|k| -Fq::from(k)));
+    inputs.extend((0..254).map(|k| Fq::from(2u64).pow([k])));
+    inputs.extend((0..254).map(|k| Fq::from(2u64).pow([k]) - Fq::ONE));
+    inputs.extend((1..64).map(|k| Fq::from(u64::MAX >> k)));
+    for a in inputs {
+        // As a plain value (Montgomery words are what the GCD sees, so also try a
+        // value whose Montgomery form is small).
+        for x in [fp(a), Fp(a.into_bigint().0)] {
+            if x.is_zero() {
+                continue;
+            }
+            let inv = x.inverse().expect("non-zero");
+            assert_eq!(inv.mul(&x), Fp::ONE, "{a}");
+            assert_eq!(Some(inv), x.inverse_fermat());
+        }
+    }
+    assert_eq!(Fp::ZERO.inverse(), None);
+}
+
+#[test]
+fn tower_matches_arkworks() {
+    let mut rng = rng();
+    for _ in 0..200 {
+        let (a, b) = (Fq2::rand(&mut rng), Fq2::rand(&mut rng));
+        assert_eq!(fp2(a) * fp2(b), fp2(a * b));
+        assert_eq!(fp2(a).square(), fp2(a.square()));
+        assert_eq!(fp2(a).inverse(), a.inverse().map(fp2));
+        assert_eq!(fp2(a).frobenius(1), fp2(a.frobenius_map(1)));
+        let xi = Fq2::new(Fq::from(9u64), Fq::ONE);
+        assert_eq!(fp2(a).mul_by_xi(), fp2(a * xi));
+
+        let (a, b) = (Fq6::rand(&mut rng), Fq6::rand(&mut rng));
+        assert_eq!(fp6(a) * fp6(b), fp6(a * b));
+        assert_eq!(fp6(a).square(), fp6(a.square()));
+        assert_eq!(fp6(a).inverse(), a.inverse().map(fp6));
+        for k in 0..4 {
+            assert_eq!(fp6(a).frobenius(k), fp6(a.frobenius_map(k)), "k = {k}");
+        }
+        let (b0, b1) = (fp2(b.c0), fp2(b.c1));
+        assert_eq!(
+            fp6(a).mul_by_01(&b0, &b1),
+            fp6(a) * Fp6::new(b0, b1, Fp2::ZERO)
+        );
+
+        let (a, b) = (Fq12::rand(&mut rng), Fq12::rand(&mut rng));
+        assert_eq!(fp12(a) * fp12(b), fp12(a * b));
+        assert_eq!(fp12(a).square(), fp12(a.square()));
+        assert_eq!(fp12(a).inverse(), a.inverse().map(fp12));
+        for k in 0..4 {
+            assert_eq!(fp12(a).frobenius(k), fp12(a.frobenius_map(k)), "k = {k}");
+        }
+        let (d0, d3, d4) = (fp2(b.c0.c0), fp2(b.c1.c0), fp2(b.c1.c1));
+        let sparse = Fp12::new(
+            Fp6::new(d0, Fp2::ZERO, Fp2::ZERO),
+            Fp6::new(d3, d4, Fp2::ZERO),
+        );
+        assert_eq!(fp12(a).mul_by_034(&d0, &d3, &d4), fp12(a) * sparse);
+        // Cyclotomic squaring, on an element of the cyclotomic subgroup.
+        let c = a.frobenius_map(6) * a.inverse().expect("non-zero");
+        let c = c.frobenius_map(2) * c;
+        assert_eq!(fp12(c).cyclotomic_square(), fp12(c.square()));
+    }
+    assert_eq!(Fp12::ONE.inverse(), Some(Fp12::ONE));
+}
+
+/// Points for the curve tests: random multiples of the generator and the edges.
+fn g1_samples(n: usize) -> Vec<G1Projective> {
+    let mut rng = rng();
+    let g = G1Projective::generator();
+    let mut v: Vec<G1Projective> = (0..n).map(|_| g * Fr::rand(&mut rng)).collect();
+    v.extend([g, -g, g.double(), G1Projective::zero()]);
+    v
+}
+
+#[test]
+fn g1_add_matches_arkworks() {
+    let ps = g1_samples(300);
+    for (i, &a) in ps.iter().enumerate() {
+        for b in [ps[(i * 5 + 1) % ps.len()], a, -a, G1Projective::zero()] {
+            assert_eq!(g1(a).add(&g1(b)), g1(a + b));
+        }
+    }
+}
+
+/// Scalars that stress the GLV split and the recoding: 0, 1, r − 1, r, r + 1,
+/// 2²⁵⁶ − 1 (the all-ones scalar), λ, λ ± 1, powers of two, random values.
+fn scalars() -> Vec<[u8; 32]> {
+    let mut rng = rng();
+    let to_bytes = |w: [u64; 4]| {
+        let mut b = [0u8; 32];
+        for (i, word) in w.iter().enumerate() {
+            b[24 - 8 * i..32 - 8 * i].copy_from_slice(&word.to_be_bytes());
+        }
+        b
+    };
+    let add = |w: [u64; 4], k: u64| super::fp::add_words(&w, &[k, 0, 0, 0]).0;
+    let sub = |w: [u64; 4], k: u64| super::fp::sub_words(&w, &[k, 0, 0, 0]).0;
+    let mut v = vec![
+        [0u8; 32],
+        to_bytes([1, 0, 0, 0]),
+        to_bytes(sub(R, 1)),
+        to_bytes(R),
+        to_bytes(add(R, 1)),
+        [0xff; 32],
+        to_bytes(LAMBDA),
+        to_bytes(add(LAMBDA, 1)),
+        to_bytes(sub(LAMBDA, 1)),
+    ];
+    for bit in [0, 63, 64, 127, 128, 191, 252, 253, 255] {
+        let mut w = [0u64; 4];
+        w[bit / 64] = 1 << (bit % 64);
+        v.push(to_bytes(w));
+    }
+    for _ in 0..300 {
+        let mut b = [0u8; 32];
+        rand::RngCore::fill_bytes(&mut rng, &mut b);
+        v.push(b);
+    }
+    v
+}
+
+#[test]
+fn g1_mul_matches_arkworks() {
+    let ps = g1_samples(20);
+    for (i, k) in scalars().iter().enumerate() {
+        let p = ps[i % ps.len()];
+        let want = p * Fr::from_be_bytes_mod_order(k);
+        assert_eq!(g1(p).mul(k), g1(want), "k = {}", hex::encode(k));
+    }
+}
+
+#[test]
+fn glv_split_recombines() {
+    let lambda = Fr::from_bigint(BigInt(LAMBDA)).expect("λ < r");
+    assert_eq!(
+        lambda.square() + lambda + Fr::ONE,
+        Fr::zero(),
+        "λ is a cube root of unity"
+    );
+    for k in scalars() {
+        let k = Fr::from_be_bytes_mod_order(&k);
+        let (k1, k2) = glv_split(&k.into_bigint().0);
+        assert!(k1.unsigned_abs() < 1 << 127 && k2.unsigned_abs() < 1 << 127);
+        let from_i128 = |v: i128| {
+            let m = Fr::from(v.unsigned_abs());
+            if v < 0 {
+                -m
+            } else {
+                m
+            }
+        };
+        assert_eq!(from_i128(k1) + from_i128(k2) * lambda, k);
+    }
+}
+
+/// A point of the twist that is (almost surely) outside G2.
+fn random_twist_point(rng: &mut StdRng) -> ArkG2 {
+    loop {
+        let x = Fq2::rand(rng);
+        if let Some(p) = ArkG2::get_point_from_x_unchecked(x, false) {
+            return p;
+        }
+    }
+}
+
+/// `r·c/10069`, where `c = 2p − r` is the twist's cofactor: it maps a random twist
+/// point to a point of order 10069 (or the identity).
+const TO_ORDER_10069: [u64; 8] = [
+    0x1dbb_fa43_015f_1659,
+    0x88a0_ba93_34d5_d06e,
+    0xc616_fa58_e5b7_2d72,
+    0x8ec1_2d22_f654_1370,
+    0x85dd_3e29_9a8f_ab26,
+    0xf2ec_8020_adba_71a1,
+    0xb0cf_b56a_567e_a5a2,
+    0x3b89_d84c_6eaa,
+];
+
+#[test]
+fn g2_subgroup_test_matches_order_r() {
+    let mut rng = rng();
+    let in_subgroup_slow =
+        |q: &G2Affine| Jacobian::from_affine(q.x, q.y).mul_plain(&R).is_infinity();
+    let mut small_order = 0;
+    for _ in 0..40 {
+        // Random twist points: outside G2.
+        let q = g2(random_twist_point(&mut rng));
+        assert!(!in_subgroup_slow(&q));
+        assert!(!q.is_in_subgroup());
+        // Points of G2.
+        let s = G2Projective::generator() * Fr::rand(&mut rng);
+        let q = g2(s.into_affine());
+        assert!(in_subgroup_slow(&q));
+        assert!(q.is_in_subgroup());
+        // A G2 point plus a point of small order: outside.
+        let r0 = g2(random_twist_point(&mut rng));
+        let small: G2Jacobian = Jacobian::from_affine(r0.x, r0.y).mul_plain(&TO_ORDER_10069);
+        if let Some((x, y)) = small.to_affine() {
+            small_order += 1;
+            assert!(small.mul_plain(&[10069]).is_infinity(), "order 10069");
+            let tq = G2Affine { x, y };
+            assert!(tq.is_on_curve());
+            assert!(!tq.is_in_subgroup(), "order 10069");
+            let mixed = Jacobian::from_affine(q.x, q.y).add(&small);
+            let (x, y) = mixed.to_affine().expect("not the identity");
+            let m = G2Affine { x, y };
+            assert!(!in_subgroup_slow(&m));
+            assert!(!m.is_in_subgroup(), "G2 point plus order 10069");
+        }
+    }
+    assert!(
+        small_order > 30,
+        "too few points of order 10069: {small_order}"
+    );
+}
+
+#[test]
+fn psi_is_frobenius_on_the_twist() {
+    // ψ on G2 acts as multiplication by p (mod r): ψ(Q) = [p]Q.
+    let mut rng = rng();
+    let q = G2Projective::generator() * Fr::rand(&mut rng);
+    let qa = g2(q.into_affine());
+    let j = Jacobian::from_affine(qa.x, qa.y);
+    let p_words = super::fp::P;
+    assert!(psi_jacobian(&j, 1).same_point(&j.mul_plain(&p_words)));
+    let psi = qa.psi(1);
+    assert!(Jacobian::from_affine(psi.x, psi.y).same_point(&psi_jacobian(&j, 1)));
+}
+
+#[test]
+fn pairing_matches_arkworks() {
+    let mut rng = rng();
+    for n in 1..=4 {
+        let ps: Vec<G1Projective> = (0..n)
+            .map(|_| G1Projective::generator() * Fr::rand(&mut rng))
+            .collect();
+        let qs: Vec<G2Projective> = (0..n)
+            .map(|_| G2Projective::generator() * Fr::rand(&mut rng))
+            .collect();
+        let want = Bn254::multi_pairing(
+            ps.iter().map(|p| p.into_affine()),
+            qs.iter().map(|q| q.into_affine()),
+        );
+        let pairs: Vec<(G1Affine, G2Affine)> = ps
+            .iter()
+            .zip(&qs)
+            .map(|(p, q)| (g1(*p), g2(q.into_affine())))
+            .collect();
+        let got = final_exponentiation(&miller_loop(&pairs)).expect("non-zero");
+        assert_eq!(got, fp12(want.0), "{n} pairs");
+    }
+}
+
+#[test]
+fn pairing_check_is_bilinear() {
+    let mut rng = rng();
+    for _ in 0..5 {
+        let (a, b) = (Fr::rand(&mut rng), Fr::rand(&mut rng));
+        let p = G1Projective::generator() * a;
+        let q = G2Projective::generator() * b;
+        // e(aG, bH)·e(−abG, H) = 1, and not with ab + 1.
+        let ok = [
+            (g1(p), g2(q.into_affine())),
+            (
+                g1(-(G1Projective::generator() * (a * b))),
+                g2(G2Projective::generator().into_affine()),
+            ),
+        ];
+        assert!(pairing_is_one(&ok));
+        let bad = [
+            ok[0],
+            (
+                g1(-(G1Projective::generator() * (a * b + Fr::ONE))),
+                ok[1].1,
+            ),
+        ];
+        assert!(!pairing_is_one(&bad));
+    }
+}
+
+/// The inversion's work is bounded: no input needs more than [`MOST_BATCHES`]
+/// batches of 31 steps (about 2·254/31 + 1), so ECADD's one inversion has a fixed
+/// worst case. Checked on random values and on the structured inputs that make a
+/// binary GCD take its longest (tiny and near-p values, powers of two, runs of
+/// ones, Fibonacci-like ratios), in both the plain and the Montgomery reading.
+#[test]
+fn inverse_work_is_bounded() {
+    const MOST_BATCHES: usize = 18;
+    let mut inputs = fq_samples(20_000);
+    inputs.extend((1..2000u64).map(Fq::from));
+    inputs.extend((1..2000u64).map(|k| -Fq::from(k)));
+    inputs.extend((0..254).map(|k| Fq::from(2u64).pow([k])));
+    inputs.extend((0..254).map(|k| Fq::from(2u64).pow([k]) - Fq::ONE));
+    // Consecutive Fibonacci numbers make Euclid's algorithm slowest.
+    let (mut f0, mut f1) = (Fq::ONE, Fq::ONE);
+    for _ in 0..400 {
+        (f0, f1) = (f1, f0 + f1);
+        inputs.push(f1);
+        inputs.push(f1 * f0.inverse().expect("non-zero"));
+    }
+    let mut most = 0;
+    for a in inputs {
+        for x in [fp(a), Fp(a.into_bigint().0)] {
+            if !x.is_zero() {
+                most = most.max(super::inverse::batch_count(&x));
+            }
+        }
+    }
+    println!("most batches: {most}");
+    assert!(most <= MOST_BATCHES, "an inversion took {most} batches");
+}
