@@ -57,9 +57,7 @@ impl Modulus {
 /// CPU supports.
 ///
 /// Inlined, this is one load and a predictable branch around one copy of the
-/// assembly; detection and the portable code stay out of line. (Inlining both paths into every caller made
-/// an Fp6 multiplication 140 KB of code and cost a third of the pairing's time in
-/// instruction-cache misses.)
+/// assembly; CPU detection and the portable code stay out of line.
 #[inline(always)]
 pub fn mul(a: &[u64; 4], b: &[u64; 4], m: &Modulus) -> [u64; 4] {
     #[cfg(target_arch = "x86_64")]
