@@ -56,6 +56,10 @@ impl Modulus {
 /// `a·b·2⁻²⁵⁶ mod p` for `a, b < p`, fully reduced; the fastest implementation this
 /// CPU supports.
 ///
+/// Where `4p < 2²⁵⁶` (BN254's fields, not Bandersnatch's) inputs up to `2p` are
+/// fine too: the running sum stays below `4p` and the result below `2p` before the
+/// final subtraction, so a caller may skip reducing a sum it only multiplies.
+///
 /// Inlined, this is one load and a predictable branch around one copy of the
 /// assembly; CPU detection and the portable code stay out of line.
 #[inline(always)]
@@ -312,6 +316,37 @@ mod tests {
             if has_adx() {
                 // SAFETY: checked just above.
                 assert_eq!(unsafe { mul_adx(&x, &y, &m) }, want, "asm");
+            }
+            // The same product with an operand moved up by p (inputs below 2p).
+            let up = |x: &[u64; 4]| {
+                let mut out = [0u64; 4];
+                let mut carry = 0u128;
+                for i in 0..4 {
+                    let s = u128::from(x[i]) + u128::from(m.p[i]) + carry;
+                    out[i] = s as u64;
+                    carry = s >> 64;
+                }
+                out
+            };
+            // Only where 4p < 2²⁵⁶ (see `mul`).
+            if m.p[3] >> 62 != 0 {
+                continue;
+            }
+            let (xa, xb) = (up(&a.0 .0), up(&b.0 .0));
+            assert_eq!(
+                mul_portable(&xa, &xb, &m),
+                want,
+                "portable, inputs below 2p"
+            );
+            assert_eq!(mul(&xa, &b.0 .0, &m), want, "dispatched, inputs below 2p");
+            #[cfg(target_arch = "x86_64")]
+            if has_adx() {
+                // SAFETY: checked just above.
+                assert_eq!(
+                    unsafe { mul_adx(&xa, &xb, &m) },
+                    want,
+                    "asm, inputs below 2p"
+                );
             }
         }
         // The square of the largest element, and a chain of products that stays < p.

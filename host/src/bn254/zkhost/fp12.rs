@@ -159,27 +159,38 @@ impl Fp12 {
     pub fn cyclotomic_square(&self) -> Fp12 {
         let (a0, a2, a4) = (self.c0.c0, self.c0.c1, self.c0.c2);
         let (a1, a3, a5) = (self.c1.c0, self.c1.c1, self.c1.c2);
-        // (x + y·t)² = (x² + ξy²) + ((x + y)² − x² − y²)·t
-        let fp4_square = |x: Fp2, y: Fp2| {
-            let x2 = x.square();
-            let y2 = y.square();
-            (x2 + y2.mul_by_xi(), (x + y).square() - x2 - y2)
-        };
         let (a_re, a_im) = fp4_square(a0, a3);
         let (b_re, b_im) = fp4_square(a1, a4);
         let (c_re, c_im) = fp4_square(a2, a5);
-        // 3s − 2x and 3s + 2x.
-        let minus = |s: Fp2, x: Fp2| (s - x).double() + s;
-        let plus = |s: Fp2, x: Fp2| (s + x).double() + s;
         // t·C² = ξ·c_im + c_re·t.
-        let n0 = minus(a_re, a0);
-        let n3 = plus(a_im, a3);
-        let n1 = plus(c_im.mul_by_xi(), a1);
-        let n4 = minus(c_re, a4);
-        let n2 = minus(b_re, a2);
-        let n5 = plus(b_im, a5);
+        let n0 = three_minus_two(a_re, a0);
+        let n3 = three_plus_two(a_im, a3);
+        let n1 = three_plus_two(c_im.mul_by_xi(), a1);
+        let n4 = three_minus_two(c_re, a4);
+        let n2 = three_minus_two(b_re, a2);
+        let n5 = three_plus_two(b_im, a5);
         Fp12::new(Fp6::new(n0, n2, n4), Fp6::new(n1, n3, n5))
     }
+}
+
+/// `(x + y·t)² = (x² + ξy²) + ((x + y)² − x² − y²)·t` in Fp4 = Fp2[t]/(t² − ξ).
+#[inline(always)]
+fn fp4_square(x: Fp2, y: Fp2) -> (Fp2, Fp2) {
+    let x2 = x.square();
+    let y2 = y.square();
+    (x2 + y2.mul_by_xi(), (x + y).square() - x2 - y2)
+}
+
+/// `3s − 2x`.
+#[inline(always)]
+fn three_minus_two(s: Fp2, x: Fp2) -> Fp2 {
+    (s - x).double() + s
+}
+
+/// `3s + 2x`.
+#[inline(always)]
+fn three_plus_two(s: Fp2, x: Fp2) -> Fp2 {
+    (s + x).double() + s
 }
 
 impl_ops!(Fp12);

@@ -70,15 +70,15 @@ impl Fp2 {
     pub fn mul(&self, b: &Fp2) -> Fp2 {
         let v0 = self.c0.mul(&b.c0);
         let v1 = self.c1.mul(&b.c1);
-        let s = self.c0.add(&self.c1).mul(&b.c0.add(&b.c1));
+        let s = self.c0.sum_mul(&self.c1, &b.c0, &b.c1);
         Fp2::new(v0.sub(&v1), s.sub(&v0).sub(&v1))
     }
 
     /// `self²` with two base-field multiplications: `(c0 + c1)(c0 − c1) + 2·c0·c1·u`.
     #[inline(always)]
     pub fn square(&self) -> Fp2 {
-        let re = self.c0.add(&self.c1).mul(&self.c0.sub(&self.c1));
-        let im = self.c0.mul(&self.c1).double();
+        let re = self.c0.sum_mul_by(&self.c1, &self.c0.sub(&self.c1));
+        let im = self.c0.sum_mul_by(&self.c0, &self.c1);
         Fp2::new(re, im)
     }
 
@@ -92,8 +92,10 @@ impl Fp2 {
     /// `(9·c0 − c1) + (c0 + 9·c1)·u`, by additions only.
     #[inline(always)]
     pub fn mul_by_xi(&self) -> Fp2 {
-        let nine = |x: &Fp| x.double().double().double().add(x);
-        Fp2::new(nine(&self.c0).sub(&self.c1), self.c0.add(&nine(&self.c1)))
+        Fp2::new(
+            self.c0.times_nine().sub(&self.c1),
+            self.c0.add(&self.c1.times_nine()),
+        )
     }
 
     /// `1/self`, or `None` for zero: `conj(self) / (c0² + c1²)`.

@@ -18,10 +18,13 @@ pub struct G1Affine {
     pub infinity: bool,
 }
 
-/// The curve constant 3.
-fn b() -> Fp {
-    Fp::from_u64(3)
-}
+/// The curve constant 3 (Montgomery form; the tests check it is `Fp::from_u64(3)`).
+pub(crate) const B: Fp = Fp([
+    0x7a17_caa9_50ad_28d7,
+    0x1f6a_c17a_e155_21b9,
+    0x334b_ea4e_696b_d284,
+    0x2a1f_6744_ce17_9d8e,
+]);
 
 impl G1Affine {
     /// The point at infinity.
@@ -43,7 +46,7 @@ impl G1Affine {
 
     /// Whether `y² = x³ + 3` (the identity counts as on the curve).
     pub fn is_on_curve(&self) -> bool {
-        self.infinity || self.y.square() == self.x.square().mul(&self.x).add(&b())
+        self.infinity || self.y.square() == self.x.square().mul(&self.x).add(&B)
     }
 
     /// `−self`.

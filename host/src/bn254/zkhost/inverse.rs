@@ -171,7 +171,7 @@ fn invert_words(y: &[u64; 4]) -> (Option<[u64; 4]>, usize) {
         }
         // Approximations: exact below 64 bits; else the top 33 bits (of the longer
         // one's length) above the exact low 31 bits.
-        let n = bit_len(&a).max(bit_len(&b));
+        let n = bit_len(&[a[0] | b[0], a[1] | b[1], a[2] | b[2], a[3] | b[3]]);
         let (mut xa, mut xb) = if n <= 64 {
             (a[0], b[0])
         } else {

@@ -79,6 +79,7 @@ fn fp_matches_arkworks() {
         assert_eq!(Fp::from_be_bytes(&bytes), Some(fp(a)));
         assert_eq!(fp(a).to_be_bytes(), bytes);
     }
+    assert_eq!(super::g1::B, Fp::from_u64(3));
     // Values ≥ p are refused, not reduced.
     let p = super::super::encoding::FIELD_MODULUS;
     assert_eq!(Fp::from_be_bytes(&p), None);
@@ -86,6 +87,24 @@ fn fp_matches_arkworks() {
     let mut below = p;
     below[31] -= 1;
     assert_eq!(Fp::from_be_bytes(&below), Some(fp(-Fq::ONE)));
+}
+
+/// The x86-64 assembly addition and subtraction against the portable code (the
+/// one other targets use), on random values and the edges.
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn add_and_sub_assembly_matches_portable() {
+    use super::fp::{add_asm, add_portable, sub_asm, sub_portable};
+    let xs = fq_samples(3000);
+    for (i, a) in xs.iter().enumerate() {
+        for b in [xs[(i * 11 + 5) % xs.len()], *a, -*a, Fq::zero(), -Fq::ONE] {
+            let (x, y) = (fp(*a).0, fp(b).0);
+            assert_eq!(add_asm(&x, &y), add_portable(&x, &y));
+            assert_eq!(sub_asm(&x, &y), sub_portable(&x, &y));
+            assert_eq!(Fp(add_asm(&x, &y)), fp(*a + b));
+            assert_eq!(Fp(sub_asm(&x, &y)), fp(*a - b));
+        }
+    }
 }
 
 /// The inversion on inputs that stress the approximations: tiny values, values
