@@ -15,8 +15,8 @@
 //!   reference machine than arkworks' generic code in a throughput test.
 //!
 //! [`mul`] picks the fastest available (or the portable code when the
-//! `ZKHOST_PORTABLE_FIELD` environment variable is set, see [`PORTABLE_ENV`]). Constant time is not a goal (all inputs of a
-//! host function are public).
+//! `ZKHOST_PORTABLE_FIELD` environment variable is set, see [`PORTABLE_ENV`]).
+//! Constant time is not a goal (all inputs of a host function are public).
 
 use std::sync::atomic::{AtomicU8, Ordering};
 
@@ -59,23 +59,8 @@ impl Modulus {
 /// Where `4p < 2²⁵⁶` (BN254's fields, not Bandersnatch's) inputs up to `2p` are
 /// fine too: the running sum stays below `4p` and the result below `2p` before the
 /// final subtraction, so a caller may skip reducing a sum it only multiplies.
-///
-/// Inlined, this is one load and a predictable branch around one copy of the
-/// assembly; CPU detection and the portable code stay out of line.
 #[inline(always)]
 pub fn mul(a: &[u64; 4], b: &[u64; 4], m: &Modulus) -> [u64; 4] {
-    #[cfg(target_arch = "x86_64")]
-    if ADX_STATE.load(Ordering::Relaxed) == 2 {
-        // SAFETY: state 2 means the CPU has BMI2 and ADX (see `has_adx`).
-        return unsafe { mul_adx(a, b, m) };
-    }
-    mul_fallback(a, b, m)
-}
-
-/// [`mul`] when the assembly is not known to be usable: detects the CPU on the
-/// first call, then picks the assembly or [`mul_portable`].
-#[inline(never)]
-fn mul_fallback(a: &[u64; 4], b: &[u64; 4], m: &Modulus) -> [u64; 4] {
     #[cfg(target_arch = "x86_64")]
     if has_adx() {
         // SAFETY: the CPU has BMI2 and ADX (checked just above).
@@ -84,31 +69,22 @@ fn mul_fallback(a: &[u64; 4], b: &[u64; 4], m: &Modulus) -> [u64; 4] {
     mul_portable(a, b, m)
 }
 
-/// 0: not yet known; 1: no; 2: yes.
-static ADX_STATE: AtomicU8 = AtomicU8::new(0);
-
 /// Whether [`mul`] uses the MULX/ADX assembly (x86-64 with BMI2 and ADX). Detected
 /// once and kept in one flag: it is read on every multiplication, and one relaxed
 /// load is measurably cheaper there (about 4% of a verkle update) than the standard
 /// library's two feature checks.
 #[inline(always)]
 pub fn has_adx() -> bool {
-    match ADX_STATE.load(Ordering::Relaxed) {
-        2 => true,
-        state => has_adx_slow(state),
+    // 0: not yet known; 1: no; 2: yes.
+    static STATE: AtomicU8 = AtomicU8::new(0);
+    match STATE.load(Ordering::Relaxed) {
+        0 => {
+            let yes = detect_adx();
+            STATE.store(1 + u8::from(yes), Ordering::Relaxed);
+            yes
+        }
+        state => state == 2,
     }
-}
-
-/// [`has_adx`] when the answer is "no" or not yet known.
-#[cold]
-#[inline(never)]
-fn has_adx_slow(state: u8) -> bool {
-    if state != 0 {
-        return false;
-    }
-    let yes = detect_adx();
-    ADX_STATE.store(1 + u8::from(yes), Ordering::Relaxed);
-    yes
 }
 
 /// Setting this environment variable (to anything) before the first multiplication
@@ -172,9 +148,11 @@ fn reduce_once(t: [u64; 4], p: &[u64; 4]) -> [u64; 4] {
         s[i] = d;
         borrow = b1 | b2;
     }
-    // A mask, not a branch: whether t ≥ p is a coin toss on random data.
-    let keep = u64::from(borrow).wrapping_neg();
-    core::array::from_fn(|i| (t[i] & keep) | (s[i] & !keep))
+    if borrow {
+        t
+    } else {
+        s
+    }
 }
 
 /// One word of `b` (in `rdx`) into the running sum `t0..t3`: `t += a·bᵢ`, the top
