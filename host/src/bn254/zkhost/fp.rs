@@ -6,6 +6,7 @@
 //! elsewhere); addition and subtraction use the two spare top bits of `p` so that no
 //! sum overflows 256 bits. Inversion is a binary extended GCD ([`super::inverse`]).
 
+use super::field::Field;
 use crate::mont::{self, Modulus};
 
 /// `p`, little-endian words.
@@ -190,21 +191,6 @@ impl Fp {
     #[inline(always)]
     pub fn square(&self) -> Fp {
         self.mul(self)
-    }
-
-    /// `self^e` for a little-endian exponent (square and multiply; used only for
-    /// constants and tests).
-    pub fn pow(&self, e: &[u64]) -> Fp {
-        let mut acc = Fp::ONE;
-        for word in e.iter().rev() {
-            for bit in (0..64).rev() {
-                acc = acc.square();
-                if (word >> bit) & 1 == 1 {
-                    acc = acc.mul(self);
-                }
-            }
-        }
-        acc
     }
 
     /// `1/self`, or `None` for zero.

@@ -6,6 +6,7 @@
 
 use std::sync::OnceLock;
 
+use super::field::Field;
 use super::fp::{impl_ops, Fp, P};
 use super::fp2::Fp2;
 use super::fp6::Fp6;

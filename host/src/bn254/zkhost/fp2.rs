@@ -105,20 +105,6 @@ impl Fp2 {
         Some(Fp2::new(self.c0.mul(&t), self.c1.mul(&t).neg()))
     }
 
-    /// `self^e` for a little-endian exponent (for constants and tests).
-    pub fn pow(&self, e: &[u64]) -> Fp2 {
-        let mut acc = Fp2::ONE;
-        for word in e.iter().rev() {
-            for bit in (0..64).rev() {
-                acc = acc.square();
-                if (word >> bit) & 1 == 1 {
-                    acc = acc.mul(self);
-                }
-            }
-        }
-        acc
-    }
-
     /// The Frobenius map applied `k` times: the conjugate when `k` is odd.
     #[inline(always)]
     pub fn frobenius(&self, k: usize) -> Fp2 {

@@ -2,75 +2,7 @@
 //! `(X/Z², Y/Z³)`, over Fp (G1) or Fp2 (the twist, G2). The formulas are those of
 //! the Explicit-Formulas Database for `a = 0`; none of them needs `b`.
 
-use super::fp::Fp;
-use super::fp2::Fp2;
-
-/// The field operations the curve formulas need.
-pub trait Field: Copy + PartialEq {
-    /// Zero.
-    const ZERO: Self;
-    /// One.
-    const ONE: Self;
-    /// `self + b`.
-    fn add(&self, b: &Self) -> Self;
-    /// `self − b`.
-    fn sub(&self, b: &Self) -> Self;
-    /// `2·self`.
-    fn double(&self) -> Self;
-    /// `−self`.
-    fn neg(&self) -> Self;
-    /// `self·b`.
-    fn mul(&self, b: &Self) -> Self;
-    /// `self²`.
-    fn square(&self) -> Self;
-    /// Whether this is zero.
-    fn is_zero(&self) -> bool;
-    /// `1/self`, or `None` for zero.
-    fn inverse(&self) -> Option<Self>;
-}
-
-macro_rules! field {
-    ($t:ty) => {
-        impl Field for $t {
-            const ZERO: Self = <$t>::ZERO;
-            const ONE: Self = <$t>::ONE;
-            #[inline(always)]
-            fn add(&self, b: &Self) -> Self {
-                <$t>::add(self, b)
-            }
-            #[inline(always)]
-            fn sub(&self, b: &Self) -> Self {
-                <$t>::sub(self, b)
-            }
-            #[inline(always)]
-            fn double(&self) -> Self {
-                <$t>::double(self)
-            }
-            #[inline(always)]
-            fn neg(&self) -> Self {
-                <$t>::neg(self)
-            }
-            #[inline(always)]
-            fn mul(&self, b: &Self) -> Self {
-                <$t>::mul(self, b)
-            }
-            #[inline(always)]
-            fn square(&self) -> Self {
-                <$t>::square(self)
-            }
-            #[inline(always)]
-            fn is_zero(&self) -> bool {
-                <$t>::is_zero(self)
-            }
-            #[inline(always)]
-            fn inverse(&self) -> Option<Self> {
-                <$t>::inverse(self)
-            }
-        }
-    };
-}
-field!(Fp);
-field!(Fp2);
+use super::field::Field;
 
 /// A point in Jacobian coordinates; `Z = 0` is the identity.
 #[derive(Clone, Copy, Debug)]

@@ -6,12 +6,13 @@
 //!   `u² = −1`, `v³ = 9 + u`, `w² = v` — the same as arkworks', so the tests compare
 //!   element by element;
 //! - [`inverse`]: a binary-GCD inversion on word approximations;
-//! - [`jacobian`], [`g1`], [`g2`]: curve arithmetic, GLV for G1 multiplication, the
+//! - [`field`], [`jacobian`], [`g1`], [`g2`]: curve arithmetic, GLV for G1 multiplication, the
 //!   ψ-based subgroup test for G2;
 //! - [`pairing`]: the shared Miller loop and the final exponentiation.
 //!
 //! Nothing here is constant time: every input of a precompile is public.
 
+pub mod field;
 pub mod fp;
 pub mod fp12;
 pub mod fp2;
