@@ -7,7 +7,7 @@ use super::fp::Fp;
 use super::fp12::frobenius_coefficients;
 use super::fp2::Fp2;
 use super::jacobian::Jacobian;
-use super::{naf, BN_X};
+use super::x_naf;
 
 /// An affine point of the twist (never the identity: the precompile front end
 /// handles the all-zero encoding before any point is built).
@@ -94,10 +94,9 @@ pub(crate) fn psi_jacobian(q: &G2Jacobian, k: usize) -> G2Jacobian {
 
 /// `[x]Q` for the BN parameter x, over its NAF digits.
 fn mul_by_x(q: &G2Affine) -> G2Jacobian {
-    let digits = naf(u128::from(BN_X));
     let neg = q.neg();
     let mut acc = Jacobian::from_affine(q.x, q.y);
-    for &d in digits.iter().rev().skip(1) {
+    for &d in x_naf().iter().rev().skip(1) {
         acc = acc.double();
         if d == 1 {
             acc = acc.add_affine(&q.x, &q.y);

@@ -150,14 +150,6 @@ impl<F: Field> Jacobian<F> {
 }
 
 impl<F: Field> Jacobian<F> {
-    /// `−self`.
-    pub fn neg(&self) -> Jacobian<F> {
-        Jacobian {
-            y: self.y.neg(),
-            ..*self
-        }
-    }
-
     /// Whether both are the same point (compared without inverting `Z`).
     pub fn same_point(&self, q: &Jacobian<F>) -> bool {
         match (self.is_infinity(), q.is_infinity()) {
@@ -174,6 +166,7 @@ impl<F: Field> Jacobian<F> {
 
     /// `k·self` for a little-endian `k`, by plain double-and-add: the slow,
     /// obviously correct multiplication the fast paths are tested against.
+    #[cfg(test)]
     pub fn mul_plain(&self, k: &[u64]) -> Jacobian<F> {
         let mut acc = Jacobian::INFINITY;
         for word in k.iter().rev() {

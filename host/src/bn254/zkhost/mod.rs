@@ -37,6 +37,13 @@ use g2::G2Affine;
 /// `6x + 2`.
 pub const BN_X: u64 = 4_965_661_367_192_848_881;
 
+/// The NAF digits of [`BN_X`], computed once (the G2 subgroup test and the final
+/// exponentiation both multiply by x).
+pub(crate) fn x_naf() -> &'static [i8] {
+    static DIGITS: std::sync::OnceLock<Vec<i8>> = std::sync::OnceLock::new();
+    DIGITS.get_or_init(|| naf(u128::from(BN_X)))
+}
+
 /// The non-adjacent form of `k`: digits in {−1, 0, 1}, least significant first, no
 /// two adjacent non-zero.
 pub(crate) fn naf(mut k: u128) -> Vec<i8> {

@@ -14,11 +14,11 @@
 use std::sync::OnceLock;
 
 use super::fp::Fp;
-use super::fp12::{frobenius_coefficients, Fp12};
+use super::fp12::Fp12;
 use super::fp2::Fp2;
 use super::g1::G1Affine;
 use super::g2::{twist_b, G2Affine};
-use super::{naf, BN_X};
+use super::{naf, x_naf, BN_X};
 
 /// T in homogeneous projective coordinates `(X/Z, Y/Z)`.
 #[derive(Clone, Copy, Debug)]
@@ -122,19 +122,10 @@ pub fn miller_loop(pairs: &[(G1Affine, G2Affine)]) -> Fp12 {
             }
         }
     }
-    let g = frobenius_coefficients();
     for ((p, q), t) in pairs.iter().zip(ts.iter_mut()) {
-        // π(Q) and −π²(Q) on the twist.
-        let q1 = G2Affine {
-            x: q.x.conjugate() * g[1][2],
-            y: q.y.conjugate() * g[1][3],
-        };
-        let q2 = G2Affine {
-            x: q.x * g[2][2],
-            y: -(q.y * g[2][3]),
-        };
-        f = ell(&f, &t.add(&q1), p);
-        f = ell(&f, &t.add(&q2), p);
+        // The lines through T and π(Q), then −π²(Q): ψ on the twist is π.
+        f = ell(&f, &t.add(&q.psi(1)), p);
+        f = ell(&f, &t.add(&q.psi(2).neg()), p);
     }
     f
 }
@@ -142,11 +133,9 @@ pub fn miller_loop(pairs: &[(G1Affine, G2Affine)]) -> Fp12 {
 /// `f^(−x)` for f in the cyclotomic subgroup (x > 0 for BN254): the power over the
 /// NAF digits of x with cyclotomic squarings, then the conjugate.
 fn exp_by_neg_x(f: &Fp12) -> Fp12 {
-    static DIGITS: OnceLock<Vec<i8>> = OnceLock::new();
-    let digits = DIGITS.get_or_init(|| naf(u128::from(BN_X)));
     let f_inv = f.conjugate();
     let mut acc = *f;
-    for &d in digits.iter().rev().skip(1) {
+    for &d in x_naf().iter().rev().skip(1) {
         acc = acc.cyclotomic_square();
         if d == 1 {
             acc = acc * *f;
