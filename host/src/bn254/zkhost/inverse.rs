@@ -10,6 +10,10 @@
 //! numbers and to the Bézout coefficients `u, v` (with `a ≡ u·y`, `b ≡ v·y mod p`
 //! throughout; the division by 2³¹ of each step is a Montgomery-style division for
 //! `u` and `v`). When `a` reaches zero, `b = 1` and `v = y⁻¹`.
+//!
+//! Variable time: a run of zeros in `a` is halved away in one pass
+//! (`trailing_zeros`), and the loop stops as soon as `a` is zero — at most 17
+//! batches on every input the tests tried, the structured worst cases included.
 
 use super::fp::{Fp, MODULUS, P};
 use crate::mont;
@@ -26,7 +30,7 @@ const R3: [u64; 4] = [
 /// `p⁻¹ mod 2⁶⁴`.
 const P_INV: u64 = MODULUS.inv.wrapping_neg();
 
-/// Steps per batch: the factors stay below 2³¹ in absolute value.
+/// Steps per batch: the factors stay at most 2³¹ in absolute value.
 const BATCH: u32 = 31;
 
 /// More batches than any input needs (about 2·254/31 + 1): a guard, not a bound
@@ -41,7 +45,7 @@ pub(crate) fn invert(y: &Fp) -> Option<Fp> {
     // `y.0` is the Montgomery word `y·R`; its inverse times R³ is `y⁻¹·R`.
     let inv = match invert_words(&y.0) {
         (Some(v), _) => v,
-        // Unreachable for a prime modulus (see `MAX_BATCHES`); stay correct anyway.
+        // Never seen (see `MAX_BATCHES`); if it ever happens, stay correct.
         (None, _) => return y.inverse_fermat(),
     };
     Some(Fp(mont::mul(&inv, &R3, &MODULUS)))
