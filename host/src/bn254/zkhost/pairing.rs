@@ -105,7 +105,6 @@ pub fn miller_loop(pairs: &[(G1Affine, G2Affine)]) -> Fp12 {
             z: Fp2::ONE,
         })
         .collect();
-    let negs: Vec<G2Affine> = pairs.iter().map(|(_, q)| q.neg()).collect();
     let mut f = Fp12::ONE;
     // The top digit is 1: T starts at Q.
     for (i, &d) in c.digits.iter().rev().skip(1).enumerate() {
@@ -116,8 +115,8 @@ pub fn miller_loop(pairs: &[(G1Affine, G2Affine)]) -> Fp12 {
             f = ell(&f, &t.double(c), p);
         }
         if d != 0 {
-            for (((p, q), t), nq) in pairs.iter().zip(ts.iter_mut()).zip(&negs) {
-                let line = if d > 0 { t.add(q) } else { t.add(nq) };
+            for ((p, q), t) in pairs.iter().zip(ts.iter_mut()) {
+                let line = if d > 0 { t.add(q) } else { t.add(&q.neg()) };
                 f = ell(&f, &line, p);
             }
         }
