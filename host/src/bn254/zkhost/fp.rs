@@ -21,7 +21,7 @@ pub(crate) const P: [u64; 4] = [
 pub(crate) const MODULUS: Modulus = Modulus::new(P);
 
 /// `2⁵¹² mod p`: multiplying by it converts into Montgomery form.
-const R2: [u64; 4] = [
+pub(crate) const R2: [u64; 4] = [
     0xf32c_fc5b_538a_fa89,
     0xb5e7_1911_d445_01fb,
     0x47ab_1eff_0a41_7ff6,
@@ -114,12 +114,7 @@ impl Fp {
 
     /// The canonical value, 32 bytes big-endian.
     pub fn to_be_bytes(&self) -> [u8; 32] {
-        let w = self.to_words();
-        let mut out = [0u8; 32];
-        for (i, word) in w.iter().enumerate() {
-            out[24 - 8 * i..32 - 8 * i].copy_from_slice(&word.to_be_bytes());
-        }
-        out
+        words_be_bytes(&self.to_words())
     }
 
     /// Whether this is zero.
@@ -335,6 +330,15 @@ pub(crate) fn be_words(bytes: &[u8; 32]) -> [u64; 4] {
         *word = u64::from_be_bytes(b);
     }
     w
+}
+
+/// Little-endian words as 32 big-endian bytes.
+pub(crate) fn words_be_bytes(w: &[u64; 4]) -> [u8; 32] {
+    let mut out = [0u8; 32];
+    for (i, word) in w.iter().enumerate() {
+        out[24 - 8 * i..32 - 8 * i].copy_from_slice(&word.to_be_bytes());
+    }
+    out
 }
 
 /// `+`, `−`, `·` and unary `−` by value, through a type's inherent `add`, `sub`, `mul`

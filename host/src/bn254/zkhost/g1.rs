@@ -1,7 +1,8 @@
 //! G1: the points of `y² = x³ + 3` over Fp (cofactor 1), with the affine addition
 //! ECADD needs and a GLV scalar multiplication for ECMUL.
 
-use super::fp::{sub_words, Fp};
+use super::fp::{sub_words, words_be_bytes, Fp, R2};
+use super::inverse::ratio;
 use super::jacobian::Jacobian;
 
 /// G1 in Jacobian coordinates.
@@ -25,6 +26,117 @@ pub(crate) const B: Fp = Fp([
     0x334b_ea4e_696b_d284,
     0x2a1f_6744_ce17_9d8e,
 ]);
+
+/// `3·R⁻² mod p` as an element, i.e. the word `3·R⁻¹ mod p`: the curve constant
+/// in the scale the plain-coordinate curve check works in (see [`G1Input`]).
+const B_PLAIN: Fp = Fp([
+    0x504c_80b0_52e6_f417,
+    0x925d_926c_3687_34d0,
+    0xfd8b_3202_22cb_07d2,
+    0x2a6c_a36e_4b4e_1259,
+]);
+
+/// A G1 point as the precompiles receive it: checked on the curve, with its
+/// coordinates kept as the plain integers of the input.
+///
+/// ECADD needs no Montgomery form at all: the slope `(y₂ − y₁)/(x₂ − x₁)` is the
+/// same ratio of plain integers, one [`ratio`] (an inversion's price) gives it in
+/// Montgomery form, and the result comes out as plain integers again. Against
+/// converting four coordinates in and two out, that saves four multiplications of
+/// the sixteen around the inversion. ECMUL and the pairing take [`G1Input::affine`].
+#[derive(Clone, Copy, Debug)]
+pub struct G1Input {
+    /// x and y, plain integers below p.
+    x: [u64; 4],
+    y: [u64; 4],
+    /// x in Montgomery form, which the curve check computes anyway.
+    x_mont: Fp,
+    infinity: bool,
+}
+
+impl G1Input {
+    /// The point at infinity.
+    pub const INFINITY: G1Input = G1Input {
+        x: [0; 4],
+        y: [0; 4],
+        x_mont: Fp::ZERO,
+        infinity: true,
+    };
+
+    /// The point with plain coordinates `x, y < p` (the caller checks the range),
+    /// if it satisfies `y² = x³ + 3`.
+    ///
+    /// Read as Montgomery words, `x` is the element `x·R⁻¹`; so `x_mont = (x·R⁻¹)·R²`
+    /// over R is `x` itself, `(x·R⁻¹)²·x_mont` is `x³·R⁻²`, and `(y·R⁻¹)²` is
+    /// `y²·R⁻²`: the equation scaled by `R⁻²`, four multiplications, at most two in
+    /// a row.
+    pub fn new(x: &[u64; 4], y: &[u64; 4]) -> Option<G1Input> {
+        let (xw, yw) = (Fp(*x), Fp(*y));
+        let x_mont = xw.mul(&Fp(R2));
+        let x3 = xw.square().mul(&x_mont);
+        (yw.square() == x3.add(&B_PLAIN)).then_some(G1Input {
+            x: *x,
+            y: *y,
+            x_mont,
+            infinity: false,
+        })
+    }
+
+    /// The point in Montgomery form.
+    pub fn affine(&self) -> G1Affine {
+        if self.infinity {
+            return G1Affine::INFINITY;
+        }
+        G1Affine {
+            x: self.x_mont,
+            y: Fp(self.y).mul(&Fp(R2)),
+            infinity: false,
+        }
+    }
+
+    /// `self + q`, in the Ethereum encoding.
+    pub fn add(&self, q: &G1Input) -> [u8; 64] {
+        let encode = |x: &[u64; 4], y: &[u64; 4]| {
+            let mut out = [0u8; 64];
+            out[..32].copy_from_slice(&words_be_bytes(x));
+            out[32..].copy_from_slice(&words_be_bytes(y));
+            out
+        };
+        if self.infinity {
+            return if q.infinity {
+                [0; 64]
+            } else {
+                encode(&q.x, &q.y)
+            };
+        }
+        if q.infinity {
+            return encode(&self.x, &self.y);
+        }
+        // The slope in Montgomery form, λ·R = n/d for plain d: n = (dy)·R, or
+        // 3x²·R for the tangent.
+        let (n, d) = if self.x == q.x {
+            if self.y != q.y {
+                // q = −self (y = 0 never occurs: x³ = −3 has no root in Fp).
+                return [0; 64];
+            }
+            let x2 = self.x_mont.square();
+            (x2.double().add(&x2), Fp(self.y).double())
+        } else {
+            let dy = Fp(q.y).sub(&Fp(self.y)).mul(&Fp(R2));
+            (dy, Fp(q.x).sub(&Fp(self.x)))
+        };
+        let Some(lambda) = ratio(&n.0, &d.0) else {
+            // d = 0 only for y = 0, which no curve point has.
+            return [0; 64];
+        };
+        let lambda = Fp(lambda);
+        let x3 = lambda.square().sub(&self.x_mont).sub(&q.x_mont).to_words();
+        // λ times the plain x₁ − x₃ (the element (x₁ − x₃)·R⁻¹) is the plain
+        // λ·(x₁ − x₃); minus the plain y₁, the plain y₃.
+        let y3 = lambda.mul(&Fp(self.x).sub(&Fp(x3))).sub(&Fp(self.y)).0;
+        encode(&x3, &y3)
+    }
+}
 
 impl G1Affine {
     /// The point at infinity.
@@ -65,42 +177,6 @@ impl G1Affine {
             out[32..].copy_from_slice(&self.y.to_be_bytes());
         }
         out
-    }
-
-    /// `self + q` in affine coordinates with one inversion: the chord through both
-    /// points, or the tangent when they are equal.
-    pub fn add(&self, q: &G1Affine) -> G1Affine {
-        if self.infinity {
-            return *q;
-        }
-        if q.infinity {
-            return *self;
-        }
-        let lambda = if self.x == q.x {
-            if self.y != q.y || self.y.is_zero() {
-                // q = −self (y = 0 never occurs: x³ = −3 has no root in Fp).
-                return G1Affine::INFINITY;
-            }
-            // Tangent: 3x² / 2y.
-            let x2 = self.x.square();
-            let num = x2.double().add(&x2);
-            match self.y.double().inverse() {
-                Some(inv) => num.mul(&inv),
-                None => return G1Affine::INFINITY,
-            }
-        } else {
-            match q.x.sub(&self.x).inverse() {
-                Some(inv) => q.y.sub(&self.y).mul(&inv),
-                None => return G1Affine::INFINITY,
-            }
-        };
-        let x3 = lambda.square().sub(&self.x).sub(&q.x);
-        let y3 = lambda.mul(&self.x.sub(&x3)).sub(&self.y);
-        G1Affine {
-            x: x3,
-            y: y3,
-            infinity: false,
-        }
     }
 
     /// `k·self` for a 256-bit big-endian `k`, by GLV: `k ≡ k1 + k2·λ (mod r)` with

@@ -1,31 +1,34 @@
-//! Inversion in Fp by a binary extended GCD on 64-bit approximations (T. Pornin,
-//! "Optimized Binary GCD for Modular Inversion", 2020), in variable time: inputs
-//! are public.
+//! Inversion and division in Fp by a binary extended GCD on 64-bit approximations
+//! (T. Pornin, "Optimized Binary GCD for Modular Inversion", 2020), in variable
+//! time: inputs are public.
 //!
 //! The plain binary GCD (`a` odd: subtract the smaller from the larger; halve the
 //! even one) needs about 2·254 steps on 256-bit numbers. Here 31 steps at a time run
 //! on one machine word each for `a` and `b` — their low 31 bits, which are exact,
 //! and their top 33 bits, which steer the comparisons — while recording the steps as
 //! a 2×2 matrix of small signed factors. The matrix is then applied once to the full
-//! numbers and to the Bézout coefficients `u, v` (with `a ≡ u·y`, `b ≡ v·y mod p`
-//! throughout; the division by 2³¹ of each step is a Montgomery-style division for
-//! `u` and `v`). When `a` reaches zero, `b = 1` and `v = y⁻¹`.
+//! numbers and to the Bézout coefficients `u, v` (with `a ≡ u·y/n`, `b ≡ v·y/n mod
+//! p` throughout; the division by 2³¹ of each step is a Montgomery-style division
+//! for `u` and `v`). When `a` reaches zero, `b = 1` and `v = n/y`: starting `u` at
+//! `n` rather than 1 makes the GCD a division at no extra cost.
 //!
-//! Variable time: a run of zeros in `a` is halved away in one pass
-//! (`trailing_zeros`), and the loop stops as soon as `a` is zero — at most 17
-//! batches on every input the tests tried, the structured worst cases included.
+//! What the measurements led to, beyond the paper's constant-time algorithm:
+//!
+//! - a run of zeros in `a` is halved away in one pass (`trailing_zeros`, counted
+//!   on `a − b` before its absolute value is known, and stopped at the batch's
+//!   budget by a sentinel bit rather than a `min`): four cycles of dependency per
+//!   pass;
+//! - the loop stops as soon as `a` is zero;
+//! - the numbers shrink as the GCD goes, and each batch works on the words they
+//!   still use; once both fit one word the steps are exact and run 62 at a time;
+//! - two batches' matrices are multiplied together before they touch `u, v`, which
+//!   halves that work.
+//!
+//! At most 17 batches on every input the tests tried, the structured worst cases
+//! included.
 
-use super::fp::{Fp, MODULUS, P};
+use super::fp::{Fp, MODULUS, P, R2};
 use crate::mont;
-
-/// `2⁷⁶⁸ mod p`: turns `(a·R)⁻¹` into the Montgomery form `a⁻¹·R` with one
-/// multiplication.
-const R3: [u64; 4] = [
-    0xb1cd_6daf_da15_30df,
-    0x62f2_10e6_a728_3db6,
-    0xef7f_0b0c_0ada_0afb,
-    0x20fd_6e90_2d59_2544,
-];
 
 /// `p⁻¹ mod 2⁶⁴`.
 const P_INV: u64 = MODULUS.inv.wrapping_neg();
@@ -39,16 +42,29 @@ const MAX_BATCHES: usize = 40;
 
 /// `y⁻¹` for `y ≠ 0`.
 pub(crate) fn invert(y: &Fp) -> Option<Fp> {
-    if y.is_zero() {
+    // `y.0` is the Montgomery word `y·R`; `R²/(y·R)` is `y⁻¹·R`, the Montgomery
+    // form of the inverse, with no multiplication after the GCD.
+    ratio(&R2, &y.0).map(Fp)
+}
+
+/// `n·d⁻¹ mod p` on plain integers `n, d < p`, or `None` when `d = 0`: a division
+/// for the price of an inversion, since the GCD's Bézout coefficient can start at
+/// `n` instead of 1.
+pub(crate) fn ratio(n: &[u64; 4], d: &[u64; 4]) -> Option<[u64; 4]> {
+    if *d == [0; 4] {
         return None;
     }
-    // `y.0` is the Montgomery word `y·R`; its inverse times R³ is `y⁻¹·R`.
-    let inv = match invert_words(&y.0) {
-        (Some(v), _) => v,
+    match invert_words(n, d) {
+        (Some(v), _) => Some(v),
         // Never seen (see `MAX_BATCHES`); if it ever happens, stay correct.
-        (None, _) => return y.inverse_fermat(),
-    };
-    Some(Fp(mont::mul(&inv, &R3, &MODULUS)))
+        (None, _) => {
+            let inv = Fp(*d).inverse_fermat()?;
+            // Fp(d)⁻¹ has the word d⁻¹·R²; times n, over R, is n·d⁻¹·R; once
+            // more over R with 1 gives n·d⁻¹.
+            let t = mont::mul(&inv.0, n, &MODULUS);
+            Some(mont::mul(&t, &[1, 0, 0, 0], &MODULUS))
+        }
+    }
 }
 
 /// The number of significant bits.
@@ -98,10 +114,9 @@ fn linear(x: &[u64; 4], y: &[u64; 4], f: i64, g: i64) -> [u64; 5] {
     t
 }
 
-/// The low 256 bits of `t >> 31`.
+/// The low 256 bits of `t >> s`, `0 < s < 64`.
 #[inline(always)]
-fn shift_batch(t: &[u64; 5]) -> [u64; 4] {
-    let s = BATCH;
+fn shift_right(t: &[u64; 5], s: u32) -> [u64; 4] {
     [
         (t[0] >> s) | (t[1] << (64 - s)),
         (t[1] >> s) | (t[2] << (64 - s)),
@@ -110,30 +125,43 @@ fn shift_batch(t: &[u64; 5]) -> [u64; 4] {
     ]
 }
 
-/// `|x·f + y·g| / 2³¹` for non-negative 256-bit `x, y` and the batch factors (the
-/// division is exact), and a mask of all ones if the value was negative.
+/// `|x·f + y·g| / 2³¹` for non-negative `x, y` below `2^(64·L)` and the batch
+/// factors (the division is exact, and the result is below `2^(64·L)` too), and a
+/// mask of all ones if the value was negative. Only the low `L` words are read.
 #[inline(always)]
-fn combine(x: &[u64; 4], y: &[u64; 4], f: i64, g: i64) -> ([u64; 4], u64) {
-    let mut t = linear(x, y, f, g);
-    let m = ((t[4] as i64) >> 63) as u64;
+fn combine<const L: usize>(x: &[u64; 4], y: &[u64; 4], f: i64, g: i64) -> ([u64; 4], u64) {
+    let mut t = [0u64; 5];
+    let mut carry: i128 = 0;
+    for i in 0..L {
+        let acc = mul_signed(x[i], f) + mul_signed(y[i], g) + carry;
+        t[i] = acc as u64;
+        carry = acc >> 64;
+    }
+    t[L] = carry as u64;
+    let m = ((t[L] as i64) >> 63) as u64;
     if m != 0 {
         let mut c = 1;
-        for w in t.iter_mut() {
+        for w in t.iter_mut().take(L + 1) {
             let (s, o) = (!*w).overflowing_add(c);
             *w = s;
             c = u64::from(o);
         }
     }
-    (shift_batch(&t), m)
+    let mut r = [0u64; 4];
+    for i in 0..L {
+        r[i] = (t[i] >> BATCH) | (t[i + 1] << (64 - BATCH));
+    }
+    (r, m)
 }
 
-/// `(u·f + v·g)·2⁻³¹ mod p` for `u, v < p`, reduced to `[0, p)`.
+/// `(u·f + v·g)·2⁻ˢ mod p` for `u, v < p` and `|f| + |g| ≤ 2ˢ`, `s < 64`, reduced
+/// to `[0, p)`.
 #[inline(always)]
-fn combine_mod(u: &[u64; 4], v: &[u64; 4], f: i64, g: i64) -> [u64; 4] {
-    // t = u·f + v·g, signed, |t| < 2³¹·p.
+fn combine_mod(u: &[u64; 4], v: &[u64; 4], f: i64, g: i64, s: u32) -> [u64; 4] {
+    // t = u·f + v·g, signed, |t| ≤ 2ˢ·p.
     let mut t = linear(u, v, f, g);
-    // k·p with k ≡ −t·p⁻¹ (mod 2³¹) makes t + k·p divisible by 2³¹.
-    let k = t[0].wrapping_mul(P_INV).wrapping_neg() & ((1 << BATCH) - 1);
+    // k·p with k ≡ −t·p⁻¹ (mod 2ˢ) makes t + k·p divisible by 2ˢ.
+    let k = t[0].wrapping_mul(P_INV).wrapping_neg() & ((1 << s) - 1);
     let mut c: u128 = 0;
     for i in 0..4 {
         let acc = u128::from(t[i]) + u128::from(k) * u128::from(P[i]) + c;
@@ -141,10 +169,10 @@ fn combine_mod(u: &[u64; 4], v: &[u64; 4], f: i64, g: i64) -> [u64; 4] {
         c = acc >> 64;
     }
     t[4] = t[4].wrapping_add(c as u64);
-    // (t + k·p) / 2³¹ lies in (−p, 2p); its low 256 bits are its two's complement.
+    // (t + k·p) / 2ˢ lies in (−p, 2p); its low 256 bits are its two's complement.
     // Add p if negative, else subtract p if at least p. (Branches measured faster
     // here than masks: the signs are far from random.)
-    let r = shift_batch(&t);
+    let r = shift_right(&t, s);
     if (t[4] as i64) < 0 {
         super::fp::add_words(&r, &P).0
     } else {
@@ -161,70 +189,138 @@ fn combine_mod(u: &[u64; 4], v: &[u64; 4], f: i64, g: i64) -> [u64; 4] {
 /// the tests bound on the slowest inputs they can construct.
 #[cfg(test)]
 pub(crate) fn batch_count(y: &Fp) -> usize {
-    invert_words(&y.0).1
+    invert_words(&R2, &y.0).1
 }
 
-/// `y⁻¹ mod p` for a non-zero `y < p` (plain integers), or `None` if the batches
-/// run out; and the number of batches used.
-fn invert_words(y: &[u64; 4]) -> (Option<[u64; 4]>, usize) {
+/// The transition matrix of a batch: after its steps, `2^steps·a' = f0·a + g0·b` and
+/// `2^steps·b' = f1·a + g1·b`, as wrapping two's complement words.
+struct Steps {
+    a: u64,
+    b: u64,
+    f0: u64,
+    g0: u64,
+    f1: u64,
+    g1: u64,
+}
+
+/// `budget` steps of the binary GCD on the words `xa`, `xb` (`xb` odd): while `a`
+/// is even halve it, else `(a, b) ← (|a − b|, min(a, b))`; recorded as a matrix
+/// whose row sums stay below `2^budget`.
+#[inline(always)]
+fn steps(mut xa: u64, mut xb: u64, budget: u32) -> Steps {
+    let (mut f0, mut g0, mut f1, mut g1) = (1u64, 0u64, 0u64, 1u64);
+    // Bit `budget − steps` set: trailing zeros counted on `x | left` stop at the
+    // budget, and the bit moves down with every halving (`budget < 64`).
+    let mut left = 1u64 << budget;
+    // Halve `a` while it is even, up to the budget.
+    let z = (xa | left).trailing_zeros();
+    xa >>= z;
+    f1 <<= z;
+    g1 <<= z;
+    left >>= z;
+    while left != 1 {
+        // a is odd: (a, b) ← (|a − b|, min(a, b)), then halve the (even) a as many
+        // times as it allows. One pass does the work of 2 steps on average, and
+        // the factors follow the same moves. Masks, not branches: the comparison
+        // is a coin toss.
+        let m = u64::from(xa < xb).wrapping_neg();
+        let d = xa.wrapping_sub(xb);
+        let diff = (d ^ m).wrapping_sub(m);
+        xb ^= (xa ^ xb) & m;
+        let t = (f0 ^ f1) & m;
+        f0 ^= t;
+        f1 ^= t;
+        let t = (g0 ^ g1) & m;
+        g0 ^= t;
+        g1 ^= t;
+        f0 = f0.wrapping_sub(f1);
+        g0 = g0.wrapping_sub(g1);
+        // ±d have the same trailing zeros: counting them on d need not wait for
+        // the absolute value.
+        let z = (d | left).trailing_zeros();
+        xa = diff >> z;
+        f1 <<= z;
+        g1 <<= z;
+        left >>= z;
+    }
+    Steps {
+        a: xa,
+        b: xb,
+        f0,
+        g0,
+        f1,
+        g1,
+    }
+}
+
+/// `n·y⁻¹ mod p` for `n < p` and a non-zero `y < p` (plain integers), or `None` if
+/// the batches run out; and the number of batches used.
+fn invert_words(n: &[u64; 4], y: &[u64; 4]) -> (Option<[u64; 4]>, usize) {
+    // a ≡ u·y/n and b ≡ v·y/n throughout: at the end b = 1 and v = n/y.
     let (mut a, mut b) = (*y, P);
-    let (mut u, mut v) = ([1u64, 0, 0, 0], [0u64; 4]);
+    let (mut u, mut v) = (*n, [0u64; 4]);
+    // The factors of an odd-numbered batch, not yet applied to `u, v`: they are
+    // applied together with the next batch's, as one matrix of 62-bit factors,
+    // which halves the work on `u, v`.
+    let mut pending: Option<[i64; 4]> = None;
     for batch in 0..MAX_BATCHES {
-        if a == [0; 4] {
+        if a[0] | a[1] | a[2] | a[3] == 0 {
+            if let Some([_, _, f1, g1]) = pending {
+                v = combine_mod(&u, &v, f1, g1, BATCH);
+            }
             return ((b == [1, 0, 0, 0]).then_some(v), batch);
         }
-        // Approximations: exact below 64 bits; else the top 33 bits (of the longer
-        // one's length) above the exact low 31 bits.
         let n = bit_len(&[a[0] | b[0], a[1] | b[1], a[2] | b[2], a[3] | b[3]]);
-        let (mut xa, mut xb) = if n <= 64 {
-            (a[0], b[0])
-        } else {
-            let low = (1u64 << BATCH) - 1;
-            (
-                (shr_word(&a, n - 33) << BATCH) | (a[0] & low),
-                (shr_word(&b, n - 33) << BATCH) | (b[0] & low),
-            )
-        };
-        // The factors, as wrapping two's complement words.
-        let (mut f0, mut g0, mut f1, mut g1) = (1u64, 0u64, 0u64, 1u64);
-        // Halve `a` while it is even, up to the batch's budget of steps.
-        let mut steps = xa.trailing_zeros().min(BATCH);
-        xa >>= steps;
-        f1 <<= steps;
-        g1 <<= steps;
-        while steps < BATCH {
-            // a is odd: (a, b) ← (|a − b|, min(a, b)), then halve the (even) a
-            // as many times as it allows. One pass does the work of 2 steps on
-            // average, and the factors follow the same moves.
-            // Masks, not branches: the comparison is a coin toss.
-            let m = u64::from(xa < xb).wrapping_neg();
-            let d = xa.wrapping_sub(xb);
-            let diff = (d ^ m).wrapping_sub(m);
-            xb ^= (xa ^ xb) & m;
-            let t = (f0 ^ f1) & m;
-            f0 ^= t;
-            f1 ^= t;
-            let t = (g0 ^ g1) & m;
-            g0 ^= t;
-            g1 ^= t;
-            f0 = f0.wrapping_sub(f1);
-            g0 = g0.wrapping_sub(g1);
-            let z = diff.trailing_zeros().min(BATCH - steps);
-            xa = diff >> z;
-            f1 <<= z;
-            g1 <<= z;
-            steps += z;
+        if n <= 64 {
+            // One word each: the steps are exact, so they need no approximation,
+            // leave `a` and `b` as they are, and can run 62 at a time.
+            let m = steps(a[0], b[0], 2 * BATCH);
+            (a, b) = ([m.a, 0, 0, 0], [m.b, 0, 0, 0]);
+            if let Some([f0, g0, f1, g1]) = pending.take() {
+                (u, v) = (
+                    combine_mod(&u, &v, f0, g0, BATCH),
+                    combine_mod(&u, &v, f1, g1, BATCH),
+                );
+            }
+            let (f0, g0, f1, g1) = (m.f0 as i64, m.g0 as i64, m.f1 as i64, m.g1 as i64);
+            (u, v) = (
+                combine_mod(&u, &v, f0, g0, 2 * BATCH),
+                combine_mod(&u, &v, f1, g1, 2 * BATCH),
+            );
+            continue;
         }
-        let (f0, g0, f1, g1) = (f0 as i64, g0 as i64, f1 as i64, g1 as i64);
-        let (na, neg_a) = combine(&a, &b, f0, g0);
-        let (nb, neg_b) = combine(&a, &b, f1, g1);
+        // Approximations: the top 33 bits (of the longer one's length) above the
+        // exact low 31 bits.
+        let low = (1u64 << BATCH) - 1;
+        let m = steps(
+            (shr_word(&a, n - 33) << BATCH) | (a[0] & low),
+            (shr_word(&b, n - 33) << BATCH) | (b[0] & low),
+            BATCH,
+        );
+        let (f0, g0, f1, g1) = (m.f0 as i64, m.g0 as i64, m.f1 as i64, m.g1 as i64);
+        // Only the words the numbers still use: they shrink as the GCD goes.
+        let ((na, neg_a), (nb, neg_b)) = match n.div_ceil(64) {
+            2 => (combine::<2>(&a, &b, f0, g0), combine::<2>(&a, &b, f1, g1)),
+            3 => (combine::<3>(&a, &b, f0, g0), combine::<3>(&a, &b, f1, g1)),
+            _ => (combine::<4>(&a, &b, f0, g0), combine::<4>(&a, &b, f1, g1)),
+        };
         // Negate a row of factors where its result was negated: (f ^ m) − m.
         let flip = |f: i64, m: u64| (f ^ m as i64).wrapping_sub(m as i64);
         let (f0, g0) = (flip(f0, neg_a), flip(g0, neg_a));
         let (f1, g1) = (flip(f1, neg_b), flip(g1, neg_b));
-        let nu = combine_mod(&u, &v, f0, g0);
-        let nv = combine_mod(&u, &v, f1, g1);
-        (a, b, u, v) = (na, nb, nu, nv);
+        (a, b) = (na, nb);
+        match pending.take() {
+            None => pending = Some([f0, g0, f1, g1]),
+            Some([e0, h0, e1, h1]) => {
+                // This batch's matrix times the pending one; row sums stay within
+                // 2³¹·2³¹, so the products fit.
+                let (c0, d0) = (f0 * e0 + g0 * e1, f0 * h0 + g0 * h1);
+                let (c1, d1) = (f1 * e0 + g1 * e1, f1 * h0 + g1 * h1);
+                let nu = combine_mod(&u, &v, c0, d0, 2 * BATCH);
+                let nv = combine_mod(&u, &v, c1, d1, 2 * BATCH);
+                (u, v) = (nu, nv);
+            }
+        }
     }
     (None, MAX_BATCHES)
 }

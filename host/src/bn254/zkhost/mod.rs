@@ -28,9 +28,9 @@ mod tests;
 
 use super::encoding::{G1Coords, G2Coords};
 use super::Error;
-use fp::Fp;
+use fp::{sub_words, Fp, P};
 use fp2::Fp2;
-use g1::G1Affine;
+use g1::G1Input;
 use g2::G2Affine;
 
 /// The BN parameter x: `p` and `r` are polynomials in it; the Miller loop runs over
@@ -73,13 +73,24 @@ fn fp(bytes: &[u8; 32], err: Error) -> Result<Fp, Error> {
     Fp::from_be_bytes(bytes).ok_or(err)
 }
 
+/// The plain value of a 32-byte big-endian coordinate, if below p.
+fn plain(bytes: &[u8; 32], err: Error) -> Result<[u64; 4], Error> {
+    let w = fp::be_words(bytes);
+    // w − p borrows exactly when w < p.
+    if sub_words(&w, &P).1 {
+        Ok(w)
+    } else {
+        Err(err)
+    }
+}
+
 impl super::Engine for Engine {
-    type G1 = G1Affine;
+    type G1 = G1Input;
     type G2 = G2Affine;
 
-    fn g1(p: &G1Coords) -> Result<G1Affine, Error> {
+    fn g1(p: &G1Coords) -> Result<G1Input, Error> {
         let e = Error::G1CoordinateNotInField;
-        G1Affine::new(fp(&p.x, e)?, fp(&p.y, e)?).ok_or(Error::G1NotOnCurve)
+        G1Input::new(&plain(&p.x, e)?, &plain(&p.y, e)?).ok_or(Error::G1NotOnCurve)
     }
 
     fn g2(p: &G2Coords) -> Result<G2Affine, Error> {
@@ -93,19 +104,20 @@ impl super::Engine for Engine {
         Ok(q)
     }
 
-    fn g1_infinity() -> G1Affine {
-        G1Affine::INFINITY
+    fn g1_infinity() -> G1Input {
+        G1Input::INFINITY
     }
 
-    fn add(a: &G1Affine, b: &G1Affine) -> [u8; 64] {
-        a.add(b).to_bytes()
+    fn add(a: &G1Input, b: &G1Input) -> [u8; 64] {
+        a.add(b)
     }
 
-    fn mul(p: &G1Affine, k: &[u8; 32]) -> [u8; 64] {
-        p.mul(k).to_bytes()
+    fn mul(p: &G1Input, k: &[u8; 32]) -> [u8; 64] {
+        p.affine().mul(k).to_bytes()
     }
 
-    fn pairing_is_one(pairs: &[(G1Affine, G2Affine)]) -> bool {
-        pairing::pairing_is_one(pairs)
+    fn pairing_is_one(pairs: &[(G1Input, G2Affine)]) -> bool {
+        let pairs: Vec<_> = pairs.iter().map(|(p, q)| (p.affine(), *q)).collect();
+        pairing::pairing_is_one(&pairs)
     }
 }

@@ -13,7 +13,7 @@ use super::fp::Fp;
 use super::fp12::Fp12;
 use super::fp2::Fp2;
 use super::fp6::Fp6;
-use super::g1::{glv_split, G1Affine, LAMBDA, R};
+use super::g1::{glv_split, G1Affine, G1Input, LAMBDA, R};
 use super::g2::{psi_jacobian, G2Affine, G2Jacobian};
 use super::jacobian::Jacobian;
 use super::pairing::{final_exponentiation, miller_loop, pairing_is_one};
@@ -131,6 +131,18 @@ fn inverse_on_structured_inputs() {
     assert_eq!(Fp::ZERO.inverse(), None);
 }
 
+/// The division ECADD uses: `n·d⁻¹` on plain integers, against arkworks' field.
+#[test]
+fn ratio_divides_plain_integers() {
+    let xs = fq_samples(500);
+    for (i, n) in xs.iter().enumerate() {
+        let d = xs[(i * 7 + 3) % xs.len()];
+        let got = super::inverse::ratio(&n.into_bigint().0, &d.into_bigint().0);
+        let want = d.inverse().map(|inv| (*n * inv).into_bigint().0);
+        assert_eq!(got, want, "{n} / {d}");
+    }
+}
+
 #[test]
 fn tower_matches_arkworks() {
     let mut rng = rng();
@@ -186,12 +198,34 @@ fn g1_samples(n: usize) -> Vec<G1Projective> {
     v
 }
 
+/// A point as ECADD receives it: plain coordinates, checked on the curve.
+fn g1_input(p: G1Projective) -> G1Input {
+    match p.into_affine().xy() {
+        Some((x, y)) => G1Input::new(&x.into_bigint().0, &y.into_bigint().0).expect("on curve"),
+        None => G1Input::INFINITY,
+    }
+}
+
 #[test]
 fn g1_add_matches_arkworks() {
     let ps = g1_samples(300);
     for (i, &a) in ps.iter().enumerate() {
         for b in [ps[(i * 5 + 1) % ps.len()], a, -a, G1Projective::zero()] {
-            assert_eq!(g1(a).add(&g1(b)), g1(a + b));
+            let (pa, pb) = (g1_input(a), g1_input(b));
+            let sum = g1(a + b);
+            assert_eq!(pa.add(&pb), sum.to_bytes());
+            assert_eq!(pb.add(&pa), sum.to_bytes());
+            // The Montgomery form for ECMUL and the pairing.
+            assert_eq!(pa.affine(), g1(a));
+        }
+    }
+    assert_eq!(G1Input::INFINITY.add(&G1Input::INFINITY), [0; 64]);
+    // Off the curve: y + 1 for each sample; and x, y swapped.
+    for p in &ps {
+        if let Some((x, y)) = p.into_affine().xy() {
+            let (x, y1) = (x.into_bigint().0, (y + Fq::ONE).into_bigint().0);
+            assert!(G1Input::new(&x, &y1).is_none());
+            assert!(G1Input::new(&y.into_bigint().0, &x).is_none());
         }
     }
 }
@@ -393,8 +427,8 @@ fn pairing_check_is_bilinear() {
 }
 
 /// The inversion's work is bounded: no input needs more than [`MOST_BATCHES`]
-/// batches of 31 steps (about 2·254/31 + 1), so ECADD's one inversion has a fixed
-/// worst case. Checked on random values and on the structured inputs that make a
+/// batches of 31 (or, once the numbers fit one word, 62) steps, about 2·254/31 + 1,
+/// so ECADD's one inversion has a fixed worst case. Checked on random values and on the structured inputs that make a
 /// binary GCD take its longest (tiny and near-p values, powers of two, runs of
 /// ones, Fibonacci-like ratios), in both the plain and the Montgomery reading.
 #[test]
