@@ -137,6 +137,27 @@ pub fn mul_portable(a: &[u64; 4], b: &[u64; 4], m: &Modulus) -> [u64; 4] {
     reduce_once(t, p)
 }
 
+/// `a·2⁻²⁵⁶ mod p` for `a < p`: out of Montgomery form (or one `R⁻¹` further into
+/// a plain-integer computation). Only the reduction half of [`mul`] — 16 word
+/// products rather than 32 — and no final subtraction: each round maps `t < p` to
+/// `(t + q·p)/2⁶⁴ < p` (and 0 to 0).
+#[inline]
+pub fn redc(a: &[u64; 4], m: &Modulus) -> [u64; 4] {
+    let p = &m.p;
+    let mut t = *a;
+    for _ in 0..4 {
+        let q = t[0].wrapping_mul(m.inv);
+        let (mut c, _) = mac(q, p[0], t[0], 0);
+        for j in 1..4 {
+            let (h, lo) = mac(q, p[j], t[j], c);
+            t[j - 1] = lo;
+            c = h;
+        }
+        t[3] = c;
+    }
+    t
+}
+
 /// `t − p` if `t ≥ p`, else `t` (for `t < 2p`).
 #[inline(always)]
 fn reduce_once(t: [u64; 4], p: &[u64; 4]) -> [u64; 4] {
@@ -261,7 +282,7 @@ pub unsafe fn mul_adx(a: &[u64; 4], b: &[u64; 4], m: &Modulus) -> [u64; 4] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ark_ff::{AdditiveGroup, Field, Fp, FpConfig, UniformRand};
+    use ark_ff::{AdditiveGroup, Field, Fp, FpConfig, PrimeField, UniformRand};
     use rand::SeedableRng;
 
     /// Both implementations against arkworks' multiplication on its own Montgomery
@@ -326,6 +347,15 @@ mod tests {
                     "asm, inputs below 2p"
                 );
             }
+        }
+        // Out of Montgomery form: the canonical value, as a product with 1 gives it.
+        for a in edges
+            .iter()
+            .copied()
+            .chain((0..2000).map(|_| Fp::<P, 4>::rand(&mut rng)))
+        {
+            assert_eq!(redc(&a.0 .0, &m), a.into_bigint().0, "redc");
+            assert_eq!(redc(&a.0 .0, &m), mul(&a.0 .0, &[1, 0, 0, 0], &m));
         }
         // The square of the largest element, and a chain of products that stays < p.
         let mut x = (-Fp::<P, 4>::ONE).0 .0;

@@ -109,7 +109,7 @@ impl Fp {
 
     /// The canonical value, little-endian words.
     pub fn to_words(&self) -> [u64; 4] {
-        mont::mul(&self.0, &[1, 0, 0, 0], &MODULUS)
+        mont::redc(&self.0, &MODULUS)
     }
 
     /// The canonical value, 32 bytes big-endian.

@@ -1,9 +1,10 @@
 //! G1: the points of `y² = x³ + 3` over Fp (cofactor 1), with the affine addition
 //! ECADD needs and a GLV scalar multiplication for ECMUL.
 
-use super::fp::{sub_words, words_be_bytes, Fp, R2};
+use super::fp::{sub_words, words_be_bytes, Fp, MODULUS, R2};
 use super::inverse::ratio;
 use super::jacobian::Jacobian;
+use crate::mont;
 
 /// G1 in Jacobian coordinates.
 pub type G1Jacobian = Jacobian<Fp>;
@@ -27,30 +28,42 @@ pub(crate) const B: Fp = Fp([
     0x2a1f_6744_ce17_9d8e,
 ]);
 
-/// `3·R⁻² mod p` as an element, i.e. the word `3·R⁻¹ mod p`: the curve constant
-/// in the scale the plain-coordinate curve check works in (see [`G1Input`]).
-const B_PLAIN: Fp = Fp([
-    0x504c_80b0_52e6_f417,
-    0x925d_926c_3687_34d0,
-    0xfd8b_3202_22cb_07d2,
-    0x2a6c_a36e_4b4e_1259,
-]);
+/// The word `3·R⁻² mod p`: the curve constant in the scale of the plain-coordinate
+/// curve check (see [`G1Input::new`]).
+const B_PLAIN: [u64; 4] = [
+    0xe22a_a9ce_bba9_97e1,
+    0xefe1_e706_9e50_25a2,
+    0x2fa2_a82e_82e9_2ead,
+    0x2a84_6dad_38ab_a7a8,
+];
+
+/// `R³ mod p`: a product with it turns the word `t·R⁻¹` into `t·R`.
+const R3: [u64; 4] = [
+    0xb1cd_6daf_da15_30df,
+    0x62f2_10e6_a728_3db6,
+    0xef7f_0b0c_0ada_0afb,
+    0x20fd_6e90_2d59_2544,
+];
 
 /// A G1 point as the precompiles receive it: checked on the curve, with its
 /// coordinates kept as the plain integers of the input.
 ///
 /// ECADD needs no Montgomery form at all: the slope `(y₂ − y₁)/(x₂ − x₁)` is the
 /// same ratio of plain integers, one [`ratio`] (an inversion's price) gives it in
-/// Montgomery form, and the result comes out as plain integers again. Against
-/// converting four coordinates in and two out, that saves four multiplications of
-/// the sixteen around the inversion. ECMUL and the pairing take [`G1Input::affine`].
+/// Montgomery form, and the sum comes out as plain integers again. Against
+/// converting four coordinates in and two out, that saves about five of the sixteen
+/// multiplications around the inversion. ECMUL and the pairing take
+/// [`G1Input::affine`].
+///
+/// Below, `mont(a, b) = a·b·R⁻¹ mod p` on words ([`Fp::mul`] on the words as they
+/// are) and `redc(a) = a·R⁻¹ mod p` ([`mont::redc`], half a multiplication).
 #[derive(Clone, Copy, Debug)]
 pub struct G1Input {
     /// x and y, plain integers below p.
     x: [u64; 4],
     y: [u64; 4],
-    /// x in Montgomery form, which the curve check computes anyway.
-    x_mont: Fp,
+    /// `x²·R⁻¹`, from the curve check; the tangent's slope reuses it.
+    xx: [u64; 4],
     infinity: bool,
 }
 
@@ -59,25 +72,22 @@ impl G1Input {
     pub const INFINITY: G1Input = G1Input {
         x: [0; 4],
         y: [0; 4],
-        x_mont: Fp::ZERO,
+        xx: [0; 4],
         infinity: true,
     };
 
     /// The point with plain coordinates `x, y < p` (the caller checks the range),
-    /// if it satisfies `y² = x³ + 3`.
-    ///
-    /// Read as Montgomery words, `x` is the element `x·R⁻¹`; so `x_mont = (x·R⁻¹)·R²`
-    /// over R is `x` itself, `(x·R⁻¹)²·x_mont` is `x³·R⁻²`, and `(y·R⁻¹)²` is
-    /// `y²·R⁻²`: the equation scaled by `R⁻²`, four multiplications, at most two in
-    /// a row.
+    /// if it satisfies `y² = x³ + 3`: checked as `redc(mont(y, y)) = mont(mont(x,
+    /// x), x) + 3·R⁻²`, the equation times `R⁻²`, in three multiplications and a
+    /// half.
     pub fn new(x: &[u64; 4], y: &[u64; 4]) -> Option<G1Input> {
-        let (xw, yw) = (Fp(*x), Fp(*y));
-        let x_mont = xw.mul(&Fp(R2));
-        let x3 = xw.square().mul(&x_mont);
-        (yw.square() == x3.add(&B_PLAIN)).then_some(G1Input {
+        let xx = Fp(*x).square();
+        let x3 = xx.mul(&Fp(*x));
+        let y2 = mont::redc(&Fp(*y).square().0, &MODULUS);
+        (y2 == x3.add(&Fp(B_PLAIN)).0).then_some(G1Input {
             x: *x,
             y: *y,
-            x_mont,
+            xx: xx.0,
             infinity: false,
         })
     }
@@ -88,7 +98,7 @@ impl G1Input {
             return G1Affine::INFINITY;
         }
         G1Affine {
-            x: self.x_mont,
+            x: Fp(self.x).mul(&Fp(R2)),
             y: Fp(self.y).mul(&Fp(R2)),
             infinity: false,
         }
@@ -112,15 +122,15 @@ impl G1Input {
         if q.infinity {
             return encode(&self.x, &self.y);
         }
-        // The slope in Montgomery form, λ·R = n/d for plain d: n = (dy)·R, or
-        // 3x²·R for the tangent.
+        // The slope in Montgomery form, λ·R = n/d for plain d: n = (y₂ − y₁)·R =
+        // mont(y₂ − y₁, R²), or 3x²·R = mont(3·x²·R⁻¹, R³) for the tangent.
         let (n, d) = if self.x == q.x {
             if self.y != q.y {
                 // q = −self (y = 0 never occurs: x³ = −3 has no root in Fp).
                 return [0; 64];
             }
-            let x2 = self.x_mont.square();
-            (x2.double().add(&x2), Fp(self.y).double())
+            let xx = Fp(self.xx);
+            (xx.double().add(&xx).mul(&Fp(R3)), Fp(self.y).double())
         } else {
             let dy = Fp(q.y).sub(&Fp(self.y)).mul(&Fp(R2));
             (dy, Fp(q.x).sub(&Fp(self.x)))
@@ -130,11 +140,12 @@ impl G1Input {
             return [0; 64];
         };
         let lambda = Fp(lambda);
-        let x3 = lambda.square().sub(&self.x_mont).sub(&q.x_mont).to_words();
-        // λ times the plain x₁ − x₃ (the element (x₁ − x₃)·R⁻¹) is the plain
-        // λ·(x₁ − x₃); minus the plain y₁, the plain y₃.
-        let y3 = lambda.mul(&Fp(self.x).sub(&Fp(x3))).sub(&Fp(self.y)).0;
-        encode(&x3, &y3)
+        // x₃ = λ² − x₁ − x₂, with λ² = redc(mont(λ·R, λ·R)) plain.
+        let l2 = Fp(mont::redc(&lambda.square().0, &MODULUS));
+        let x3 = l2.sub(&Fp(self.x)).sub(&Fp(q.x));
+        // y₃ = mont(λ·R, x₁ − x₃) − y₁, all plain.
+        let y3 = lambda.mul(&Fp(self.x).sub(&x3)).sub(&Fp(self.y));
+        encode(&x3.0, &y3.0)
     }
 }
 
