@@ -427,7 +427,7 @@ fn pairing_check_is_bilinear() {
 }
 
 /// The inversion's work is bounded: no input needs more than [`MOST_BATCHES`]
-/// batches of 31 (or, once the numbers fit one word, 62) steps, about 2·254/31 + 1,
+/// batches of 30 (or, once the numbers fit one word, 62) steps, about 2·254/30 + 1,
 /// so ECADD's one inversion has a fixed worst case. Checked on random values and on the structured inputs that make a
 /// binary GCD take its longest (tiny and near-p values, powers of two, runs of
 /// ones, Fibonacci-like ratios), in both the plain and the Montgomery reading.
