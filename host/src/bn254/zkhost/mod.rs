@@ -5,7 +5,7 @@
 //! - [`fp`], [`fp2`], [`fp6`], [`fp12`]: the tower Fp ⊂ Fp2 ⊂ Fp6 ⊂ Fp12 with
 //!   `u² = −1`, `v³ = 9 + u`, `w² = v` — the same as arkworks', so the tests compare
 //!   element by element;
-//! - [`inverse`]: a binary-GCD inversion on word approximations;
+//! - [`inverse`]: inversion and division by a binary GCD on word approximations;
 //! - [`field`], [`jacobian`], [`g1`], [`g2`]: curve arithmetic, GLV for G1 multiplication, the
 //!   ψ-based subgroup test for G2;
 //! - [`pairing`]: the shared Miller loop and the final exponentiation.
