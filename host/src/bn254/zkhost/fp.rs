@@ -89,11 +89,7 @@ impl Fp {
     /// The element whose canonical value is the little-endian `words`, or `None`
     /// when that value is not below `p`.
     pub fn from_words(words: &[u64; 4]) -> Option<Fp> {
-        let (_, borrow) = sub_words(words, &P);
-        if !borrow {
-            return None;
-        }
-        Some(Fp(mont::mul(words, &R2, &MODULUS)))
+        below_p(words).then(|| Fp(mont::mul(words, &R2, &MODULUS)))
     }
 
     /// The element whose canonical value is the 32-byte big-endian `bytes`, or
@@ -319,6 +315,12 @@ pub(crate) fn sub_asm(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
         );
     }
     [r0, r1, r2, r3]
+}
+
+/// Whether the little-endian `words` are a canonical value, below p (`w − p`
+/// borrows exactly then).
+pub(crate) fn below_p(words: &[u64; 4]) -> bool {
+    sub_words(words, &P).1
 }
 
 /// 32 big-endian bytes as little-endian words.

@@ -28,7 +28,7 @@ mod tests;
 
 use super::encoding::{G1Coords, G2Coords};
 use super::Error;
-use fp::{sub_words, Fp, P};
+use fp::Fp;
 use fp2::Fp2;
 use g1::G1Input;
 use g2::G2Affine;
@@ -76,8 +76,7 @@ fn fp(bytes: &[u8; 32], err: Error) -> Result<Fp, Error> {
 /// The plain value of a 32-byte big-endian coordinate, if below p.
 fn plain(bytes: &[u8; 32], err: Error) -> Result<[u64; 4], Error> {
     let w = fp::be_words(bytes);
-    // w − p borrows exactly when w < p.
-    if sub_words(&w, &P).1 {
+    if fp::below_p(&w) {
         Ok(w)
     } else {
         Err(err)
