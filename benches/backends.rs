@@ -6,7 +6,8 @@
 //! README reports; absolute times depend on the machine.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use zkhost::bn254::{sample, Backend, Op};
+use zkhost_bn254::{Backend, Op};
+use zkhost_testkit::sample;
 
 /// Inputs shared by every backend: two points, a full-size scalar, and pairing inputs
 /// of valid pairs.
@@ -31,13 +32,13 @@ fn inputs() -> Inputs {
 fn backends(c: &mut Criterion) {
     let inputs = inputs();
     let mut group = c.benchmark_group("bn254-add");
-    for b in Backend::ALL {
+    for &b in Backend::ALL {
         group.bench_function(b.name(), |bench| bench.iter(|| b.run(Op::Add, &inputs.add)));
     }
     group.finish();
 
     let mut group = c.benchmark_group("bn254-mul");
-    for b in Backend::ALL {
+    for &b in Backend::ALL {
         group.bench_function(b.name(), |bench| bench.iter(|| b.run(Op::Mul, &inputs.mul)));
     }
     group.finish();
@@ -45,7 +46,7 @@ fn backends(c: &mut Criterion) {
     let mut group = c.benchmark_group("bn254-pairing");
     group.sample_size(20);
     for (n, input) in &inputs.pairing {
-        for b in Backend::ALL {
+        for &b in Backend::ALL {
             group.bench_with_input(BenchmarkId::new(b.name(), n), input, |bench, input| {
                 bench.iter(|| b.run(Op::Pairing, input))
             });
@@ -62,7 +63,7 @@ fn backends(c: &mut Criterion) {
     let mut doubling = inputs.add.clone();
     doubling.copy_within(0..64, 64);
     let mut group = c.benchmark_group("bn254-worst");
-    for b in Backend::ALL {
+    for &b in Backend::ALL {
         group.bench_function(BenchmarkId::new(b.name(), "mul-all-ones"), |bench| {
             bench.iter(|| b.run(Op::Mul, &all_ones))
         });

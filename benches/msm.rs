@@ -13,7 +13,8 @@ use ark_ff::PrimeField;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha20Rng;
-use zkhost::msm::{self, Algorithm, Family, G1Affine, MsmGroup, Scalar, G1};
+use zkhost_bn254::msm::{G1Affine, G1, ORDER};
+use zkhost_msm::{self as msm, Algorithm, Family, MsmGroup, Scalar};
 
 const SIZES: [usize; 11] = [1, 2, 3, 4, 6, 8, 64, 256, 1024, 4096, 16384];
 
@@ -33,7 +34,7 @@ fn inputs(n: usize) -> Inputs {
             rng.next_u64(),
             rng.next_u64(),
         ];
-        msm::scalar::reduce(k, &msm::bn254::ORDER)
+        msm::scalar::reduce(k, &ORDER)
     };
     let g = [G1Affine::generator()];
     let q = msm::strauss::strauss::<G1>(&g, &[scalar()], 4);

@@ -3,10 +3,10 @@
 //! pay without one. Run with `cargo bench --bench paths`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use parity_scale_codec::Encode;
-use zkhost::bn254::{self, sample, Op};
-use zkhost::contracts::{Message, Via, GENEROUS_GAS};
-use zkhost::runtime::{Runtime, RuntimeConfig};
+use zkhost_bn254::{self as bn254, Op};
+use zkhost_contracts::{GENEROUS_GAS, PRECOMPILES_WASM, WASM_PAIRING_WASM};
+use zkhost_runtime::{Runtime, RuntimeConfig};
+use zkhost_testkit::sample;
 
 fn inputs() -> Vec<(Op, &'static str, Vec<u8>)> {
     vec![
@@ -18,12 +18,12 @@ fn inputs() -> Vec<(Op, &'static str, Vec<u8>)> {
 
 fn paths(c: &mut Criterion) {
     let rt = Runtime::new(RuntimeConfig::default()).expect("runtime");
-    let contract = rt.deploy(Via::Contract.wasm()).expect("deploy");
-    let wasm = rt.deploy(Via::Wasm.wasm()).expect("deploy");
+    let contract = rt.deploy(PRECOMPILES_WASM).expect("deploy");
+    let wasm = rt.deploy(WASM_PAIRING_WASM).expect("deploy");
     let mut warm = rt.instantiate(&contract).expect("instance");
     let mut warm_wasm = rt.instantiate(&wasm).expect("instance");
     for (op, name, input) in inputs() {
-        let message = Message::for_op(op, input.clone()).encode();
+        let message = zkhost_contracts::message(op.host_function(), input.clone());
         let mut group = c.benchmark_group(format!("path/{name}"));
         if op == Op::Pairing {
             group.sample_size(20);
@@ -44,13 +44,13 @@ fn paths(c: &mut Criterion) {
 /// A fresh instance per call with different amounts of memory kept resident between
 /// instances (the default of `Limits::memory_keep_resident` is chosen from this).
 fn cold_instances(c: &mut Criterion) {
-    let message = Message::for_op(Op::Add, sample::add_input(1)).encode();
+    let message = zkhost_contracts::message(Op::Add.host_function(), sample::add_input(1));
     let mut group = c.benchmark_group("cold-add/keep-resident");
     for kib in [0usize, 64, 128, 256] {
         let mut config = RuntimeConfig::default();
         config.limits.memory_keep_resident = kib << 10;
         let rt = Runtime::new(config).expect("runtime");
-        let code = rt.deploy(Via::Contract.wasm()).expect("deploy");
+        let code = rt.deploy(PRECOMPILES_WASM).expect("deploy");
         group.bench_function(format!("{kib}KiB"), |b| {
             b.iter(|| rt.call(&code, &message, GENEROUS_GAS))
         });

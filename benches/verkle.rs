@@ -14,7 +14,7 @@ use ark_ff::{UniformRand, Zero};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
-use zkhost::verkle::{self, crs, Element, Method, Tables};
+use zkhost_verkle::{self as verkle, crs, Element, Method, Tables};
 
 fn scalars(n: usize, seed: u64) -> Vec<Fr> {
     let mut rng = ChaCha20Rng::seed_from_u64(seed);

@@ -1,4 +1,4 @@
-//! cargo-fuzz target: see [`zkhost::fuzzing::banderwagon_codec`].
+//! cargo-fuzz target: see [`zkhost_testkit::fuzzing::banderwagon_codec`].
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| zkhost::fuzzing::banderwagon_codec(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| zkhost_testkit::fuzzing::banderwagon_codec(data));

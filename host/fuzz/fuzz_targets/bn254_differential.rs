@@ -1,4 +1,4 @@
-//! cargo-fuzz target: see [`zkhost::fuzzing::bn254_differential`].
+//! cargo-fuzz target: see [`zkhost_testkit::fuzzing::bn254_differential`].
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| zkhost::fuzzing::bn254_differential(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| zkhost_testkit::fuzzing::bn254_differential(data));

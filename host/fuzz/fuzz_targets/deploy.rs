@@ -1,5 +1,5 @@
 //! cargo-fuzz target: modules offered to `Runtime::deploy`, then called. See
-//! [`zkhost::fuzzing::deploy`] and [`zkhost::fuzzing::deploy_module`].
+//! [`zkhost_testkit::fuzzing::deploy`] and [`zkhost_testkit::fuzzing::deploy_module`].
 //!
 //! `data[0]` even: `data[1..]` is the module, as is. `data[0]` odd: wasm-smith
 //! generates a module from `data[1..]` that imports some of ABI v1's functions and
@@ -23,10 +23,10 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
         Some((&mode, rest)) if mode % 2 == 1 => {
             if let Some(wasm) = smith(mode, rest) {
                 export(&wasm);
-                zkhost::fuzzing::deploy_module(&wasm);
+                zkhost_testkit::fuzzing::deploy_module(&wasm);
             }
         }
-        _ => zkhost::fuzzing::deploy(data),
+        _ => zkhost_testkit::fuzzing::deploy(data),
     }
 });
 

@@ -1,4 +1,4 @@
-//! cargo-fuzz target: see [`zkhost::fuzzing::host_call`].
+//! cargo-fuzz target: see [`zkhost_testkit::fuzzing::host_call`].
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| zkhost::fuzzing::host_call(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| zkhost_testkit::fuzzing::host_call(data));

@@ -1,0 +1,297 @@
+//! zkhost's contract ABI v1, defined once for both sides of the boundary: the host
+//! crates (`zkhost-runtime`, `zkhost-bn254`, `zkhost-gas`, ...) and the guest library
+//! `contracts/zkhost-guest` depend on this crate, so a name, a length, an error code
+//! or a message layout cannot differ between them.
+//!
+//! - [`MODULE`] and [`Function`]: the module contracts import from, and every host
+//!   function ([`Io`], [`Crypto`]) with its WebAssembly signature;
+//! - [`bn254`] and [`verkle`]: the byte layouts the crypto functions take and return;
+//! - [`err`]: the error codes of [`Response::Err`] and of the Groth16 verdict;
+//! - with the default `scale` feature: the SCALE [`Message`], [`VerkleMessage`] and
+//!   [`Response`] of the bundled contracts, [`message_parts`], and [`groth16`], the
+//!   Groth16 verification request and verdict.
+//!
+//! `no_std`; without `scale` it has no dependency at all.
+
+#![no_std]
+
+#[cfg(feature = "scale")]
+extern crate alloc;
+
+#[cfg(feature = "scale")]
+pub mod groth16;
+#[cfg(feature = "scale")]
+mod messages;
+
+#[cfg(feature = "scale")]
+pub use messages::{message_parts, Message, Response, VerkleMessage};
+
+/// A host crypto function refused its input: it returned 1 and wrote nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InvalidInput;
+
+/// The module name contracts import the host functions from (a node may link them
+/// under another name).
+pub const MODULE: &str = "zkhost";
+
+/// A WebAssembly value type of a host function's signature.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ValType {
+    /// `i32`: pointers, lengths, status codes.
+    I32,
+    /// `i64`: gas.
+    I64,
+}
+
+/// The I/O functions of zkhost's own contract ABI: a node embedding the crypto
+/// functions brings its own I/O instead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Io {
+    /// `input_size() -> i32`: the length of the call's input.
+    InputSize,
+    /// `input_read(dest_ptr)`: copies the input into memory.
+    InputRead,
+    /// `output_write(src_ptr, len)`: sets the call's output.
+    OutputWrite,
+    /// `gas_left() -> i64`: the gas left to the call.
+    GasLeft,
+}
+
+impl Io {
+    /// Every I/O function, in the table's order.
+    pub const ALL: [Io; 4] = [Io::InputSize, Io::InputRead, Io::OutputWrite, Io::GasLeft];
+
+    /// The import name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Io::InputSize => "input_size",
+            Io::InputRead => "input_read",
+            Io::OutputWrite => "output_write",
+            Io::GasLeft => "gas_left",
+        }
+    }
+}
+
+/// The crypto functions, each `(in_ptr, in_len, out_ptr) -> i32`: 0 after writing
+/// the whole output, 1 (nothing written) when the input is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Crypto {
+    /// `alt_bn128_add`: precompile 0x06; writes 64 bytes.
+    AltBn128Add,
+    /// `alt_bn128_mul`: precompile 0x07; writes 64 bytes.
+    AltBn128Mul,
+    /// `alt_bn128_pairing`: precompile 0x08; writes 32 bytes.
+    AltBn128Pairing,
+    /// `alt_bn128_g1_msm`: a BN254 G1 multi-scalar multiplication; writes 64 bytes.
+    AltBn128G1Msm,
+    /// `verkle_commit`: a Pedersen vector commitment; writes 32 bytes.
+    VerkleCommit,
+    /// `verkle_commitment_to_field`: a commitment mapped to the scalar field; writes
+    /// 32 bytes.
+    VerkleCommitmentToField,
+    /// `verkle_update`: a sparse commitment update; writes 32 bytes.
+    VerkleUpdate,
+}
+
+impl Crypto {
+    /// Every crypto function, in the table's order.
+    pub const ALL: [Crypto; 7] = [
+        Crypto::AltBn128Add,
+        Crypto::AltBn128Mul,
+        Crypto::AltBn128Pairing,
+        Crypto::AltBn128G1Msm,
+        Crypto::VerkleCommit,
+        Crypto::VerkleCommitmentToField,
+        Crypto::VerkleUpdate,
+    ];
+
+    /// The import name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Crypto::AltBn128Add => "alt_bn128_add",
+            Crypto::AltBn128Mul => "alt_bn128_mul",
+            Crypto::AltBn128Pairing => "alt_bn128_pairing",
+            Crypto::AltBn128G1Msm => "alt_bn128_g1_msm",
+            Crypto::VerkleCommit => "verkle_commit",
+            Crypto::VerkleCommitmentToField => "verkle_commitment_to_field",
+            Crypto::VerkleUpdate => "verkle_update",
+        }
+    }
+
+    /// The function of an import name.
+    pub fn from_name(name: &str) -> Option<Crypto> {
+        Crypto::ALL.into_iter().find(|f| f.name() == name)
+    }
+
+    /// The length of the output, written whole on success.
+    pub const fn output_len(self) -> usize {
+        match self {
+            Crypto::AltBn128Add | Crypto::AltBn128Mul | Crypto::AltBn128G1Msm => bn254::G1_LEN,
+            Crypto::AltBn128Pairing => bn254::PAIRING_OUTPUT_LEN,
+            Crypto::VerkleCommit | Crypto::VerkleCommitmentToField | Crypto::VerkleUpdate => {
+                verkle::ELEMENT_LEN
+            }
+        }
+    }
+}
+
+/// Every function of ABI v1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Function {
+    /// One of zkhost's I/O functions.
+    Io(Io),
+    /// One of the crypto functions.
+    Crypto(Crypto),
+}
+
+const CRYPTO_PARAMS: &[ValType] = &[ValType::I32, ValType::I32, ValType::I32];
+
+impl Function {
+    /// The table, in order: the I/O functions, then the crypto functions.
+    pub const ALL: [Function; 11] = [
+        Function::Io(Io::InputSize),
+        Function::Io(Io::InputRead),
+        Function::Io(Io::OutputWrite),
+        Function::Io(Io::GasLeft),
+        Function::Crypto(Crypto::AltBn128Add),
+        Function::Crypto(Crypto::AltBn128Mul),
+        Function::Crypto(Crypto::AltBn128Pairing),
+        Function::Crypto(Crypto::AltBn128G1Msm),
+        Function::Crypto(Crypto::VerkleCommit),
+        Function::Crypto(Crypto::VerkleCommitmentToField),
+        Function::Crypto(Crypto::VerkleUpdate),
+    ];
+
+    /// The import name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Function::Io(f) => f.name(),
+            Function::Crypto(f) => f.name(),
+        }
+    }
+
+    /// The function of an import name.
+    pub fn from_name(name: &str) -> Option<Function> {
+        Function::ALL.into_iter().find(|f| f.name() == name)
+    }
+
+    /// The parameter types.
+    pub const fn params(self) -> &'static [ValType] {
+        match self {
+            Function::Io(Io::InputSize | Io::GasLeft) => &[],
+            Function::Io(Io::InputRead) => &[ValType::I32],
+            Function::Io(Io::OutputWrite) => &[ValType::I32, ValType::I32],
+            Function::Crypto(_) => CRYPTO_PARAMS,
+        }
+    }
+
+    /// The result types.
+    pub const fn results(self) -> &'static [ValType] {
+        match self {
+            Function::Io(Io::InputSize) => &[ValType::I32],
+            Function::Io(Io::GasLeft) => &[ValType::I64],
+            Function::Io(Io::InputRead | Io::OutputWrite) => &[],
+            Function::Crypto(_) => &[ValType::I32],
+        }
+    }
+}
+
+/// The byte layouts of the BN254 functions (the Ethereum precompiles' encodings).
+pub mod bn254 {
+    /// The base-field modulus p of BN254, big-endian: every coordinate must be below it.
+    pub const FIELD_MODULUS: [u8; 32] = [
+        0x30, 0x64, 0x4e, 0x72, 0xe1, 0x31, 0xa0, 0x29, 0xb8, 0x50, 0x45, 0xb6, 0x81, 0x81, 0x58,
+        0x5d, 0x97, 0x81, 0x6a, 0x91, 0x68, 0x71, 0xca, 0x8d, 0x3c, 0x20, 0x8c, 0x16, 0xd8, 0x7c,
+        0xfd, 0x47,
+    ];
+
+    /// The group order r of BN254 (the scalar-field modulus), big-endian.
+    pub const GROUP_ORDER: [u8; 32] = [
+        0x30, 0x64, 0x4e, 0x72, 0xe1, 0x31, 0xa0, 0x29, 0xb8, 0x50, 0x45, 0xb6, 0x81, 0x81, 0x58,
+        0x5d, 0x28, 0x33, 0xe8, 0x48, 0x79, 0xb9, 0x70, 0x91, 0x43, 0xe1, 0xf5, 0x93, 0xf0, 0x00,
+        0x00, 0x01,
+    ];
+
+    /// A G1 point: `x, y`, 32 bytes big-endian each (all zero: infinity). Also the
+    /// output of add, mul and the MSM.
+    pub const G1_LEN: usize = 64;
+    /// A G2 point: `x_imag, x_real, y_imag, y_real`.
+    pub const G2_LEN: usize = 128;
+    /// An ECADD input after padding (two G1 points).
+    pub const ADD_LEN: usize = 128;
+    /// An ECMUL input after padding (a G1 point and a 32-byte scalar).
+    pub const MUL_LEN: usize = 96;
+    /// One (G1, G2) pair of the pairing check.
+    pub const PAIR_LEN: usize = 192;
+    /// The pairing check's output: 32 bytes, big-endian 1 or 0.
+    pub const PAIRING_OUTPUT_LEN: usize = 32;
+    /// One record of the G1 MSM: a G1 point, then a 32-byte big-endian scalar.
+    pub const MSM_RECORD_LEN: usize = 96;
+}
+
+/// The byte layouts of the verkle functions.
+pub mod verkle {
+    /// A compressed element (commitment), and a scalar (32 bytes little-endian).
+    pub const ELEMENT_LEN: usize = 32;
+    /// One `verkle_update` entry: a 1-byte index, the old and the new value.
+    pub const UPDATE_ENTRY_LEN: usize = 65;
+    /// The vector width: at most this many scalars or entries.
+    pub const WIDTH: usize = 256;
+}
+
+/// The error codes of `Response::Err` and of the Groth16 verdict's `detail`.
+pub mod err {
+    /// Invalid input, reason unknown (a host function returned 1), or an unsupported
+    /// operation.
+    pub const INVALID: u8 = 0;
+    /// Pairing input length not a multiple of 192.
+    pub const PAIRING_LENGTH: u8 = 1;
+    /// G1 coordinate not less than field modulus.
+    pub const G1_COORDINATE_NOT_IN_FIELD: u8 = 2;
+    /// G2 coordinate not less than field modulus.
+    pub const G2_COORDINATE_NOT_IN_FIELD: u8 = 3;
+    /// G1 point not on curve.
+    pub const G1_NOT_ON_CURVE: u8 = 4;
+    /// G2 point not on twist curve.
+    pub const G2_NOT_ON_CURVE: u8 = 5;
+    /// G2 point not in r-torsion subgroup.
+    pub const G2_NOT_IN_SUBGROUP: u8 = 6;
+    /// MSM input length not a positive multiple of 96.
+    pub const MSM_LENGTH: u8 = 7;
+}
+
+#[cfg(test)]
+#[allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects
+)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_is_consistent() {
+        for (i, f) in Function::ALL.into_iter().enumerate() {
+            assert_eq!(Function::from_name(f.name()), Some(f));
+            assert_eq!(
+                matches!(f, Function::Crypto(_)),
+                i >= Io::ALL.len(),
+                "{f:?}"
+            );
+            if let Function::Crypto(c) = f {
+                assert_eq!(f.params(), CRYPTO_PARAMS);
+                assert_eq!(f.results(), &[ValType::I32]);
+                assert_eq!(Crypto::from_name(c.name()), Some(c));
+            }
+        }
+        let names = Io::ALL
+            .map(Io::name)
+            .into_iter()
+            .chain(Crypto::ALL.map(Crypto::name));
+        assert!(names.eq(Function::ALL.map(Function::name)));
+        assert_eq!(Function::from_name("alt_bn128_exp"), None);
+        assert!(bn254::GROUP_ORDER < bn254::FIELD_MODULUS);
+    }
+}

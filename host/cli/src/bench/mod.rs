@@ -1,0 +1,524 @@
+//! `zkhost bench`: what each host function costs natively, what a contract pays to
+//! reach it, what it would cost in pure WebAssembly, and what its gas should be.
+//!
+//! Every operation and size is timed on each path — `native` (the default backend
+//! called directly), `contract` (the `precompiles` contract on a warm instance),
+//! `contract-cold` (a fresh instance per call, as a node runs one transaction) and
+//! `wasm` (the `wasm-pairing` contract, pure WebAssembly) — and natively on every
+//! backend. From the medians come least-squares fits (pairing time = A + B·k), the
+//! throughput at today's prices, and a proposed schedule at a target throughput.
+//! One Groth16 verification is timed on the same paths ([`groth16`]).
+
+pub mod fit;
+pub mod groth16;
+pub mod load;
+pub mod measure;
+pub mod plot;
+pub mod report;
+pub mod verkle;
+
+use std::cell::RefCell;
+use std::time::Duration;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use zkhost_abi::Crypto;
+use zkhost_bn254::Backend;
+use zkhost_contracts::{Path, GENEROUS_GAS, PRECOMPILES_WASM, WASM_PAIRING_WASM};
+use zkhost_gas::HostCosts;
+use zkhost_runtime::{Runtime, RuntimeConfig, WarmInstance};
+use zkhost_testkit::sample;
+
+use crate::ops;
+use measure::Budget;
+
+/// Options of `zkhost bench`.
+#[derive(Clone, Debug, clap::Args)]
+pub struct BenchArgs {
+    /// Fewer sizes and shorter measurements: under a minute.
+    #[arg(long)]
+    pub quick: bool,
+    /// Throughput the proposed schedule targets, in Mgas/s.
+    #[arg(long, default_value_t = 100.0)]
+    pub target_mgas: f64,
+    /// Write the Markdown report to FILE instead of stdout.
+    #[arg(long, value_name = "FILE")]
+    pub markdown: Option<std::path::PathBuf>,
+    /// Write the results as JSON (schema 1) to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<std::path::PathBuf>,
+    /// Write SVG plots into DIR.
+    #[arg(long, value_name = "DIR")]
+    pub svg: Option<std::path::PathBuf>,
+}
+
+/// One measurement.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sample {
+    /// The operation (a BN254 host function).
+    pub op: Crypto,
+    /// Pairs for the pairing check, 1 otherwise.
+    pub size: usize,
+    /// Where it ran.
+    pub path: Path,
+    /// The backend (for the contract paths, the runtime's backend).
+    pub backend: Backend,
+    /// Median time of one call.
+    pub median_ns: f64,
+    /// Gas: the schedule's price natively, `gas_used` on the contract paths, the fuel
+    /// burned on the wasm path.
+    pub gas: u64,
+}
+
+/// Everything a run measured and derived.
+#[derive(Clone, Debug)]
+pub struct Results {
+    /// The measurements.
+    pub samples: Vec<Sample>,
+    /// Time against size (pairs, points) for the pairing check and the MSM, on the
+    /// native and warm-contract paths.
+    pub fits: Vec<(Crypto, Path, fit::Linear)>,
+    /// Target throughput of the proposed schedule (Mgas/s).
+    pub target_mgas: f64,
+    /// Whether this was a `--quick` run.
+    pub quick: bool,
+    /// The verkle commitments and updates.
+    pub verkle: verkle::VerkleResults,
+    /// One Groth16 verification on each path.
+    pub groth16: Vec<groth16::Row>,
+}
+
+impl Results {
+    /// The median of one measurement, if taken.
+    pub fn time(
+        &self,
+        op: Crypto,
+        size: usize,
+        path: Path,
+        backend: Option<Backend>,
+    ) -> Option<&Sample> {
+        self.samples.iter().find(|s| {
+            s.op == op && s.size == size && s.path == path && backend.is_none_or(|b| b == s.backend)
+        })
+    }
+
+    /// Gas per nanosecond at the target throughput.
+    pub fn gas_per_ns(&self) -> f64 {
+        self.target_mgas / 1000.0
+    }
+
+    /// Fuel the pure-wasm path burns per nanosecond (the speed of wasm execution), the
+    /// median over the wasm measurements.
+    pub fn fuel_per_ns(&self) -> Option<f64> {
+        let mut rates: Vec<f64> = self
+            .samples
+            .iter()
+            .filter(|s| s.path == Path::Wasm && s.median_ns > 0.0)
+            .map(|s| s.gas as f64 / s.median_ns)
+            .collect();
+        (!rates.is_empty()).then(|| measure::median(&mut rates))
+    }
+
+    /// The fit of `op` on `path`, if measured at several sizes.
+    pub fn fit(&self, op: Crypto, path: Path) -> Option<fit::Linear> {
+        self.fits
+            .iter()
+            .find(|f| f.0 == op && f.1 == path)
+            .map(|f| f.2)
+    }
+
+    /// The proposed gas of `op` at `size`, at the target throughput, rounded to three
+    /// significant figures. The pairing price comes from the fit (A + B·k); the MSM is
+    /// priced from its own measurement at each size (its time is not linear in n).
+    pub fn proposed_gas(&self, op: Crypto, size: usize) -> Option<u64> {
+        let ns = match (op, self.fit(op, Path::Native)) {
+            (Crypto::AltBn128Pairing, Some(f)) => f.at(size as f64),
+            _ => {
+                self.time(op, size, Path::Native, Some(ops::default_backend(op)))?
+                    .median_ns
+            }
+        };
+        Some(round3(ns * self.gas_per_ns()))
+    }
+}
+
+/// Rounds to three significant figures (at least 1).
+pub fn round3(x: f64) -> u64 {
+    if x <= 1.0 {
+        return 1;
+    }
+    let digits = x.log10().floor() as i32;
+    let unit = 10f64.powi((digits - 2).max(0));
+    ((x / unit).round() * unit) as u64
+}
+
+struct Plan {
+    verkle_commit_sizes: Vec<usize>,
+    verkle_update_sizes: Vec<usize>,
+    pairing_sizes: Vec<usize>,
+    msm_sizes: Vec<usize>,
+    wasm_pairing_sizes: Vec<usize>,
+    backend_pairing_sizes: Vec<usize>,
+    rounds: usize,
+    budget: Budget,
+    slow_budget: Budget,
+}
+
+impl Plan {
+    fn new(quick: bool) -> Plan {
+        if quick {
+            Plan {
+                verkle_commit_sizes: vec![1, 16, 64, 256],
+                verkle_update_sizes: vec![1],
+                pairing_sizes: vec![1, 2, 4, 6, 8, 10],
+                msm_sizes: vec![1, 4, 16, 64],
+                wasm_pairing_sizes: vec![1, 2],
+                backend_pairing_sizes: vec![1, 2, 4, 10],
+                rounds: 3,
+                budget: Budget {
+                    time: Duration::from_millis(70),
+                    min_samples: 3,
+                },
+                slow_budget: Budget {
+                    time: Duration::from_millis(100),
+                    min_samples: 2,
+                },
+            }
+        } else {
+            Plan {
+                verkle_commit_sizes: vec![1, 2, 4, 8, 16, 32, 64, 128, 256],
+                verkle_update_sizes: vec![1, 4, 16],
+                pairing_sizes: (1..=10).collect(),
+                msm_sizes: vec![1, 2, 4, 8, 16, 32, 64, 128],
+                wasm_pairing_sizes: vec![1, 2, 4],
+                backend_pairing_sizes: vec![1, 2, 4, 10],
+                rounds: 5,
+                budget: Budget {
+                    time: Duration::from_millis(300),
+                    min_samples: 5,
+                },
+                slow_budget: Budget {
+                    time: Duration::from_millis(400),
+                    min_samples: 3,
+                },
+            }
+        }
+    }
+}
+
+fn input_for(op: Crypto, size: usize) -> Vec<u8> {
+    match op {
+        Crypto::AltBn128Add => sample::add_input(11),
+        Crypto::AltBn128Mul => sample::mul_input(12),
+        Crypto::AltBn128Pairing => sample::pairing_input(size, 1000),
+        Crypto::AltBn128G1Msm => sample::msm_input(size, 2000),
+        _ => Vec::new(),
+    }
+}
+
+struct Contracts {
+    runtime: Runtime,
+    contract: zkhost_runtime::CodeHash,
+    warm: WarmInstance,
+    wasm: WarmInstance,
+}
+
+impl Contracts {
+    fn new() -> Result<Contracts, String> {
+        let runtime = Runtime::new(RuntimeConfig::default()).map_err(|e| format!("{e:#}"))?;
+        let contract = runtime
+            .deploy(PRECOMPILES_WASM)
+            .map_err(|e| e.to_string())?;
+        let wasm_code = runtime
+            .deploy(WASM_PAIRING_WASM)
+            .map_err(|e| e.to_string())?;
+        let warm = runtime.instantiate(&contract).map_err(|e| e.to_string())?;
+        let wasm = runtime.instantiate(&wasm_code).map_err(|e| e.to_string())?;
+        Ok(Contracts {
+            runtime,
+            contract,
+            warm,
+            wasm,
+        })
+    }
+}
+
+/// Calls a warm instance once and checks it returned an output: a measurement of a
+/// trapping call would be meaningless. Returns the gas it used.
+fn checked(instance: &mut WarmInstance, message: &[u8]) -> Result<u64, String> {
+    let outcome = instance
+        .call(message, GENEROUS_GAS)
+        .map_err(|e| e.to_string())?;
+    match zkhost_contracts::decode_response(&outcome) {
+        Ok(_) => Ok(outcome.gas_used),
+        Err(e) => Err(format!("benchmark call failed: {e}")),
+    }
+}
+
+/// One thing to time: what it is, its gas, and how to run it once.
+struct Job<'a> {
+    op: Crypto,
+    size: usize,
+    path: Path,
+    backend: Backend,
+    gas: u64,
+    slow: bool,
+    run: Box<dyn FnMut() + 'a>,
+}
+
+/// Boxes a measured closure.
+fn boxed<'a>(f: impl FnMut() + 'a) -> Box<dyn FnMut() + 'a> {
+    Box::new(f)
+}
+
+/// Measures every operation on every path; `progress` is advanced once per measurement.
+///
+/// Every measurement is taken in several rounds, each round going once through all
+/// of them, and the median of the rounds is kept: a slow drift of the machine's load
+/// then affects every path and size alike instead of skewing one of them.
+pub fn measure_all(
+    quick: bool,
+    target_mgas: f64,
+    progress: &ProgressBar,
+) -> Result<Results, String> {
+    let plan = Plan::new(quick);
+    let c = Contracts::new()?;
+    let warm = RefCell::new(c.warm);
+    let wasm = RefCell::new(c.wasm);
+    let (runtime, contract) = (&c.runtime, &c.contract);
+    let costs = HostCosts::ZKHOST;
+
+    let mut cases: Vec<(Crypto, usize, bool)> = vec![
+        (Crypto::AltBn128Add, 1, true),
+        (Crypto::AltBn128Mul, 1, true),
+    ];
+    for &k in &plan.pairing_sizes {
+        cases.push((
+            Crypto::AltBn128Pairing,
+            k,
+            plan.wasm_pairing_sizes.contains(&k),
+        ));
+    }
+    for &k in &plan.msm_sizes {
+        cases.push((Crypto::AltBn128G1Msm, k, k <= 4));
+    }
+    let mut jobs: Vec<Job> = Vec::new();
+    for (op, size, with_wasm) in cases {
+        let input = input_for(op, size);
+        let message = zkhost_contracts::message(op, input.clone());
+        let backend = ops::default_backend(op);
+        let slow = op == Crypto::AltBn128Pairing;
+        let native_gas = costs.op_gas(op, input.len());
+        let gas = checked(&mut warm.borrow_mut(), &message)?;
+        let job = |path, backend, gas, slow, run| Job {
+            op,
+            size,
+            path,
+            backend,
+            gas,
+            slow,
+            run,
+        };
+        let i = input.clone();
+        jobs.push(job(
+            Path::Native,
+            backend,
+            native_gas,
+            slow,
+            boxed(move || {
+                let _ = std::hint::black_box(zkhost_runtime::compute(op, Some(backend), &i));
+            }),
+        ));
+        let (m, w) = (message.clone(), &warm);
+        jobs.push(job(
+            Path::Contract,
+            backend,
+            gas,
+            slow,
+            boxed(move || {
+                let _ = std::hint::black_box(w.borrow_mut().call(&m, GENEROUS_GAS));
+            }),
+        ));
+        let m = message.clone();
+        jobs.push(job(
+            Path::ContractCold,
+            backend,
+            gas,
+            slow,
+            boxed(move || {
+                let _ = std::hint::black_box(runtime.call(contract, &m, GENEROUS_GAS));
+            }),
+        ));
+        if with_wasm {
+            let fuel = checked(&mut wasm.borrow_mut(), &message)?;
+            let w = &wasm;
+            jobs.push(job(
+                Path::Wasm,
+                Backend::SubstrateBn,
+                fuel,
+                true,
+                boxed(move || {
+                    let _ = std::hint::black_box(w.borrow_mut().call(&message, GENEROUS_GAS));
+                }),
+            ));
+        }
+    }
+    // Backends side by side, natively (the default backend's figure is the one above).
+    let mut backend_cases = vec![(Crypto::AltBn128Add, 1), (Crypto::AltBn128Mul, 1)];
+    backend_cases.extend(
+        plan.backend_pairing_sizes
+            .iter()
+            .map(|&k| (Crypto::AltBn128Pairing, k)),
+    );
+    for (op, size) in backend_cases {
+        for &backend in Backend::ALL {
+            if backend == ops::default_backend(op)
+                && (op != Crypto::AltBn128Pairing || plan.pairing_sizes.contains(&size))
+            {
+                continue;
+            }
+            let input = input_for(op, size);
+            let gas = costs.op_gas(op, input.len());
+            jobs.push(Job {
+                op,
+                size,
+                path: Path::Native,
+                backend,
+                gas,
+                slow: op == Crypto::AltBn128Pairing,
+                run: boxed(move || {
+                    let _ =
+                        std::hint::black_box(zkhost_runtime::compute(op, Some(backend), &input));
+                }),
+            });
+        }
+    }
+
+    progress.set_length(0);
+    let medians = measure::interleaved(
+        &mut jobs,
+        plan.rounds,
+        progress,
+        |j| {
+            if j.slow {
+                plan.slow_budget
+            } else {
+                plan.budget
+            }
+        },
+        |j| {
+            format!(
+                "{} x{} {} {}",
+                ops::name(j.op),
+                j.size,
+                j.path.name(),
+                j.backend
+            )
+        },
+        |j| &mut *j.run,
+    );
+    // The instances must still answer correctly after thousands of calls.
+    for job in jobs.iter().filter(|j| j.path == Path::Contract) {
+        let message = zkhost_contracts::message(job.op, input_for(job.op, job.size));
+        checked(&mut warm.borrow_mut(), &message)?;
+    }
+    let samples: Vec<Sample> = jobs
+        .iter()
+        .zip(medians)
+        .map(|(j, median_ns)| Sample {
+            op: j.op,
+            size: j.size,
+            path: j.path,
+            backend: j.backend,
+            median_ns,
+            gas: j.gas,
+        })
+        .collect();
+
+    let groth16 = groth16::measure(plan.rounds, plan.slow_budget, progress)?;
+
+    let mut fits = Vec::new();
+    for op in [Crypto::AltBn128Pairing, Crypto::AltBn128G1Msm] {
+        for path in [Path::Native, Path::Contract] {
+            let points: Vec<(f64, f64)> = samples
+                .iter()
+                .filter(|s| s.op == op && s.path == path && s.backend == ops::default_backend(op))
+                .map(|s| (s.size as f64, s.median_ns))
+                .collect();
+            if let Some(f) = fit::linear(&points) {
+                fits.push((op, path, f));
+            }
+        }
+    }
+    let verkle = verkle::measure(
+        &plan.verkle_commit_sizes,
+        &plan.verkle_update_sizes,
+        plan.rounds,
+        plan.budget,
+        progress,
+    )?;
+    Ok(Results {
+        samples,
+        fits,
+        target_mgas,
+        quick,
+        verkle,
+        groth16,
+    })
+}
+
+/// The `zkhost bench` command.
+pub fn run(args: &BenchArgs) -> std::process::ExitCode {
+    let progress = ProgressBar::new(0);
+    progress.set_style(
+        ProgressStyle::with_template("{spinner} [{elapsed_precise}] {bar:30} {pos}/{len} {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let results = match measure_all(args.quick, args.target_mgas, &progress) {
+        Ok(r) => r,
+        Err(e) => {
+            progress.finish_and_clear();
+            eprintln!("error: {e}");
+            return std::process::ExitCode::from(2);
+        }
+    };
+    progress.finish_and_clear();
+    let markdown = report::markdown(&results);
+    let written = (|| -> std::io::Result<()> {
+        match &args.markdown {
+            Some(path) => std::fs::write(path, &markdown)?,
+            None => print!("{markdown}"),
+        }
+        if let Some(path) = &args.json {
+            std::fs::write(
+                path,
+                serde_json::to_string_pretty(&report::json(&results))? + "\n",
+            )?;
+        }
+        if let Some(dir) = &args.svg {
+            std::fs::create_dir_all(dir)?;
+            plot::write_all(&results, dir).map_err(std::io::Error::other)?;
+        }
+        Ok(())
+    })();
+    match written {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            std::process::ExitCode::from(2)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rounding() {
+        assert_eq!(round3(0.2), 1);
+        assert_eq!(round3(7.4), 7);
+        assert_eq!(round3(123.4), 123);
+        assert_eq!(round3(12_345.0), 12_300);
+        assert_eq!(round3(45_678.0), 45_700);
+    }
+}

@@ -1,0 +1,9 @@
+//! The commands other than `bench` and `load` (in [`crate::bench`]), one per module.
+
+pub mod calibrate;
+mod calibrate_plot;
+pub mod calibrate_verkle;
+pub mod call;
+pub mod groth16;
+pub mod precompile;
+pub mod vectors;

@@ -1,0 +1,183 @@
+//! The `zkhost` command line: run the host functions on every path, check vector
+//! files, verify Groth16 proofs, and the gas-cost benchmark (the main job). One
+//! module per command.
+
+mod bench;
+mod cmd;
+mod ops;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use zkhost_abi::Crypto;
+use zkhost_bn254::Backend;
+use zkhost_contracts::Path;
+
+/// Native elliptic-curve host functions for WebAssembly smart contracts.
+///
+/// zkhost implements the Ethereum alt_bn128 (BN254) precompiles with exact EIP-196/197
+/// semantics over several backends; this tool runs them and checks conformance vectors.
+#[derive(Parser)]
+#[command(name = "zkhost", version, about, long_about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run one precompile on hex input and print the output as hex.
+    ///
+    /// OP is bn254-add, bn254-mul, bn254-pairing, bn254-msm, verkle-commit,
+    /// verkle-to-field or verkle-update. The input is the raw input (a `0x` prefix and
+    /// empty input are accepted); verkle inputs are the host functions' layouts
+    /// (scalars 32 bytes little-endian, each below r). Prints the output as
+    /// lowercase hex and exits 0; on invalid input prints `error: <reason>` on stderr
+    /// and exits 1. With --stdin, reads one hex input per line and prints one line per
+    /// input (hex, or `error: <reason>`), exiting 0.
+    Precompile {
+        /// The operation: bn254-add, bn254-mul, bn254-pairing, bn254-msm,
+        /// verkle-commit, verkle-to-field or verkle-update.
+        #[arg(value_parser = ops::parse)]
+        op: Crypto,
+        /// The input as hex (omit with --stdin).
+        #[arg(required_unless_present = "stdin", conflicts_with = "stdin")]
+        hex: Option<String>,
+        /// Read one hex input per line from standard input.
+        #[arg(long)]
+        stdin: bool,
+        /// The backend: substrate-bn, arkworks, halo2curves or zkhost (default: the fastest
+        /// measured for the operation).
+        #[arg(long)]
+        backend: Option<Backend>,
+        /// Where to compute: natively, through a contract and the host functions
+        /// (`precompiles`, or `verkle` for the verkle ops), or in pure WebAssembly
+        /// (the `wasm-pairing` contract; BN254 only).
+        #[arg(long, default_value = "native", value_parser = parse_via)]
+        via: Path,
+    },
+    /// Run every go-ethereum-format vector file below DIR.
+    ///
+    /// Files are recognised by name (bn256Add, bn256ScalarMul, bn256Pairing, with an
+    /// optional `fail-` prefix for files whose vectors must fail). Prints a line per
+    /// file and last `N passed, M failed` (vectors); exits 1 if anything failed.
+    Vectors {
+        /// Directory to search recursively.
+        dir: PathBuf,
+        /// The backend (default: the fastest measured per operation).
+        #[arg(long)]
+        backend: Option<Backend>,
+        /// Where to compute (see `zkhost precompile --help`).
+        #[arg(long, default_value = "native", value_parser = parse_via)]
+        via: Path,
+    },
+    /// Measure every host function natively, through a contract (warm and cold), and in
+    /// pure WebAssembly; fit, compare backends, and propose a gas schedule.
+    ///
+    /// Prints a Markdown report (or writes it with --markdown); --json writes the
+    /// results (schema 1), --svg the plots. A progress bar runs on stderr.
+    Bench(bench::BenchArgs),
+    /// Time the MSM algorithms, fit the cost model, write the constants file.
+    ///
+    /// Fits time = C·n + D per algorithm and window by least squares, prints the table
+    /// with R² and the crossover sizes, and writes the constants (and the gas discount
+    /// table) the library uses. --verify instead checks, over sizes 1 to 8192, that the
+    /// selected algorithm is never more than 10% slower than the fastest.
+    Calibrate(cmd::calibrate::CalibrateArgs),
+    /// Time the verkle commitment methods, fit the cost model, print the crossover.
+    ///
+    /// Reports the tables' build time and memory, each method's time = a + b·n (n the
+    /// non-zero scalars) with R², and which method the model picks; --write replaces
+    /// the committed constants file (host/verkle/src/costs.rs).
+    CalibrateVerkle {
+        /// Runs per size (the median is kept).
+        #[arg(long, default_value_t = 15)]
+        reps: usize,
+        /// Write the fitted model to this file.
+        #[arg(long)]
+        write: Option<PathBuf>,
+    },
+    /// Verify a Groth16 proof given as snarkjs files.
+    ///
+    /// Reads verification_key.json, proof.json and public.json (snarkjs's formats,
+    /// BN254) and prints `valid` (exit 0) or `invalid: <reason>` (exit 1). With --via
+    /// contract (the groth16-verifier contract, on the host functions) or --via wasm
+    /// (pure WebAssembly) it also prints `gas used: N`. A file that cannot be read
+    /// prints `error: <file>: <field>: <what>` on stderr and exits 2.
+    Groth16 {
+        /// verification_key.json
+        vk_json: PathBuf,
+        /// proof.json
+        proof_json: PathBuf,
+        /// public.json
+        public_json: PathBuf,
+        /// Where to verify: natively, through the groth16-verifier contract (host
+        /// functions), or in pure WebAssembly (the wasm-pairing contract).
+        #[arg(long, default_value = "native", value_parser = parse_via)]
+        via: Path,
+    },
+    /// Calls per second of one shared runtime on 1 and 2 threads (by default).
+    ///
+    /// Calls the `precompiles` contract (an ECADD) and the `pairing-bench` contract
+    /// (one 2-pair pairing check), each call in a fresh pooled instance, on every
+    /// thread count for --seconds each, checks every outcome against the first, and
+    /// prints a Markdown table of calls/s and Mgas/s.
+    Load(bench::load::LoadArgs),
+    /// Deploy a contract, call it once, print the outcome as one JSON line.
+    ///
+    /// Prints `{"status": "success"|"trap", "output": hex, "trap": reason, "gas_used": N}`
+    /// and exits 0; a module refused at deploy prints `error: <reason>` and exits 2.
+    Call {
+        /// The contract module (.wasm).
+        wasm_file: PathBuf,
+        /// The call's input as hex.
+        input_hex: String,
+        /// The gas limit.
+        #[arg(long, default_value_t = 10_000_000)]
+        gas: u64,
+    },
+}
+
+/// `--via`: where to compute (`native`, `contract` or `wasm`; `contract-cold` is
+/// accepted and gives the same outputs and gas as `contract`).
+fn parse_via(s: &str) -> Result<Path, String> {
+    s.parse()
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Precompile {
+            op,
+            hex,
+            stdin,
+            backend,
+            via,
+        } => cmd::precompile::run(op, hex.as_deref(), stdin, backend, via),
+        Command::Vectors { dir, backend, via } => cmd::vectors::run(&dir, backend, via),
+        Command::Call {
+            wasm_file,
+            input_hex,
+            gas,
+        } => cmd::call::run(&wasm_file, &input_hex, gas),
+        Command::Groth16 {
+            vk_json,
+            proof_json,
+            public_json,
+            via,
+        } => cmd::groth16::run(&vk_json, &proof_json, &public_json, via),
+        Command::Bench(args) => bench::run(&args),
+        Command::Calibrate(args) => cmd::calibrate::run(&args),
+        Command::CalibrateVerkle { reps, write } => {
+            cmd::calibrate_verkle::run(reps, write.as_deref())
+        }
+        Command::Load(args) => bench::load::run(&args),
+    }
+}
+
+/// Prints `error: <message>` on stderr and exits with `code`.
+fn fail(code: u8, message: &str) -> ExitCode {
+    eprintln!("error: {message}");
+    ExitCode::from(code)
+}

@@ -1,0 +1,49 @@
+//! The crypto functions as the command line and the reports name them.
+
+use zkhost_abi::Crypto;
+use zkhost_bn254::{Backend, Op};
+
+/// The BN254 functions, in report order.
+pub const BN254: [Crypto; 4] = [
+    Crypto::AltBn128Add,
+    Crypto::AltBn128Mul,
+    Crypto::AltBn128Pairing,
+    Crypto::AltBn128G1Msm,
+];
+
+/// The name on the command line and in reports (`bn254-add`, `verkle-commit`, ...).
+pub fn name(op: Crypto) -> &'static str {
+    match op {
+        Crypto::AltBn128Add => "bn254-add",
+        Crypto::AltBn128Mul => "bn254-mul",
+        Crypto::AltBn128Pairing => "bn254-pairing",
+        Crypto::AltBn128G1Msm => "bn254-msm",
+        Crypto::VerkleCommit => "verkle-commit",
+        Crypto::VerkleCommitmentToField => "verkle-to-field",
+        Crypto::VerkleUpdate => "verkle-update",
+    }
+}
+
+/// The function of a command-line name.
+pub fn parse(s: &str) -> Result<Crypto, String> {
+    Crypto::ALL
+        .into_iter()
+        .find(|op| name(*op) == s)
+        .ok_or_else(|| format!("unknown operation {s:?}"))
+}
+
+/// The BN254 precompile a function is, if it is one (the MSM is not).
+pub fn precompile(op: Crypto) -> Option<Op> {
+    match op {
+        Crypto::AltBn128Add => Some(Op::Add),
+        Crypto::AltBn128Mul => Some(Op::Mul),
+        Crypto::AltBn128Pairing => Some(Op::Pairing),
+        _ => None,
+    }
+}
+
+/// The backend the host function uses by default: the precompile's, and zkhost's for
+/// the MSM (one engine, on zkhost's field) and the verkle functions (no backend).
+pub fn default_backend(op: Crypto) -> Backend {
+    precompile(op).map_or(Backend::Zkhost, Backend::default_for)
+}

@@ -1,0 +1,219 @@
+//! Groth16 through the bundled contracts: `groth16-verifier` (the host functions)
+//! and `wasm-pairing`'s Groth16 input (pure WebAssembly). Both take the contract
+//! ABI's [`Request`] and answer a [`Verdict`], which this module turns back into the
+//! native verifier's [`Invalid`] so the paths can be compared reason for reason.
+
+use parity_scale_codec::{DecodeAll, Encode};
+use zkhost_abi::groth16::{reason, Verdict, WASM_PAIRING_INDEX};
+use zkhost_bn254 as bn254;
+use zkhost_groth16::{Invalid, Point, Request};
+use zkhost_runtime::{CodeHash, ExecResult, HostError, Outcome, Runtime};
+
+use crate::{Path, Response, ViaError, GROTH16_VERIFIER_WASM, WASM_PAIRING_WASM};
+
+/// The verdict a verifier answers for the native verifier's `result`.
+pub fn verdict_of(result: &Result<(), Invalid>) -> Verdict {
+    let invalid = |reason, index: usize, detail: usize| Verdict::Invalid {
+        reason,
+        index: u32::try_from(index).unwrap_or(u32::MAX),
+        detail: u32::try_from(detail).unwrap_or(u32::MAX),
+    };
+    match result {
+        Ok(()) => Verdict::Valid,
+        Err(Invalid::NoIc) => invalid(reason::NO_IC, 0, 0),
+        Err(Invalid::InputCount { expected, got }) => invalid(reason::INPUT_COUNT, *got, *expected),
+        Err(Invalid::InputNotLessThanR(i)) => invalid(reason::INPUT_NOT_LESS_THAN_R, *i, 0),
+        Err(Invalid::Point { point, error }) => Verdict::Invalid {
+            reason: reason::POINT,
+            index: point.index(),
+            detail: u32::from(error.code()),
+        },
+        Err(Invalid::PairingFailed) => invalid(reason::PAIRING_FAILED, 0, 0),
+        Err(Invalid::Refused) => invalid(reason::REFUSED, 0, 0),
+    }
+}
+
+/// What a verdict says; `host_error` is the call's diagnostic (the reason the last
+/// refusing host function gave), used when a point's `detail` is 0.
+pub fn read_verdict(
+    verdict: Verdict,
+    host_error: Option<bn254::Error>,
+) -> Result<Result<(), Invalid>, ViaError> {
+    let (reason, index, detail) = match verdict {
+        Verdict::Valid => return Ok(Ok(())),
+        Verdict::Invalid {
+            reason,
+            index,
+            detail,
+        } => (reason, index, detail),
+    };
+    let invalid = match reason {
+        reason::NO_IC => Invalid::NoIc,
+        reason::INPUT_COUNT => Invalid::InputCount {
+            expected: detail as usize,
+            got: index as usize,
+        },
+        reason::INPUT_NOT_LESS_THAN_R => Invalid::InputNotLessThanR(index as usize),
+        reason::POINT => {
+            let error = match detail {
+                0 => host_error.ok_or(ViaError::InvalidUnknown)?,
+                code => u8::try_from(code)
+                    .ok()
+                    .and_then(bn254::Error::from_code)
+                    .ok_or(ViaError::Malformed)?,
+            };
+            Invalid::Point {
+                point: Point::from_index(index),
+                error,
+            }
+        }
+        reason::PAIRING_FAILED => Invalid::PairingFailed,
+        reason::REFUSED => Invalid::Refused,
+        _ => return Err(ViaError::Malformed),
+    };
+    Ok(Err(invalid))
+}
+
+/// The contract that verifies on `path`: `groth16-verifier` (host functions) on the
+/// contract paths, `wasm-pairing` (pure WebAssembly) on the wasm path, none natively.
+pub fn contract(path: Path) -> Option<&'static [u8]> {
+    match path {
+        Path::Native => None,
+        Path::Contract | Path::ContractCold => Some(GROTH16_VERIFIER_WASM),
+        Path::Wasm => Some(WASM_PAIRING_WASM),
+    }
+}
+
+/// The call's input for the contract of [`contract`]`(path)`: the SCALE [`Request`]
+/// itself, or for `wasm-pairing` behind the variant index [`WASM_PAIRING_INDEX`].
+pub fn message(path: Path, request: &Request) -> Vec<u8> {
+    match path {
+        Path::Wasm => {
+            let mut m = vec![WASM_PAIRING_INDEX];
+            request.encode_to(&mut m);
+            m
+        }
+        Path::Native | Path::Contract | Path::ContractCold => request.encode(),
+    }
+}
+
+/// Interprets an outcome of the contract of [`contract`]`(path)`.
+pub fn decode(path: Path, outcome: &Outcome) -> Result<Result<(), Invalid>, ViaError> {
+    let output = match &outcome.result {
+        ExecResult::Success(o) => o.as_slice(),
+        ExecResult::Trap(t) => return Err(ViaError::Trap(*t)),
+    };
+    let verdict_bytes = match path {
+        Path::Wasm => match Response::decode_all(&mut &output[..]) {
+            Ok(Response::Ok(bytes)) => bytes,
+            _ => return Err(ViaError::Malformed),
+        },
+        Path::Native | Path::Contract | Path::ContractCold => output.to_vec(),
+    };
+    let verdict =
+        Verdict::decode_all(&mut verdict_bytes.as_slice()).map_err(|_| ViaError::Malformed)?;
+    read_verdict(
+        verdict,
+        match outcome.last_host_error {
+            Some(HostError::Bn254(e)) => Some(e),
+            _ => None,
+        },
+    )
+}
+
+/// Verifies through a deployed contract of [`contract`]`(path)` with `gas_limit`;
+/// returns the outcome (for its gas) and the answer.
+pub fn verify_via(
+    runtime: &Runtime,
+    code: &CodeHash,
+    path: Path,
+    request: &Request,
+    gas_limit: u64,
+) -> (Option<Outcome>, Result<Result<(), Invalid>, ViaError>) {
+    let outcome = match runtime.call(code, &message(path, request), gas_limit) {
+        Ok(o) => o,
+        Err(e) => return (None, Err(e.into())),
+    };
+    let result = decode(path, &outcome);
+    (Some(outcome), result)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use zkhost_groth16::{Proof, VerifyingKey};
+
+    #[test]
+    fn verdicts_round_trip() {
+        let cases = [
+            Ok(()),
+            Err(Invalid::NoIc),
+            Err(Invalid::InputCount {
+                expected: 3,
+                got: 1,
+            }),
+            Err(Invalid::InputNotLessThanR(4)),
+            Err(Invalid::Point {
+                point: Point::Ic(3),
+                error: bn254::Error::G1NotOnCurve,
+            }),
+            Err(Invalid::Point {
+                point: Point::Delta,
+                error: bn254::Error::G2NotInSubgroup,
+            }),
+            Err(Invalid::PairingFailed),
+            Err(Invalid::Refused),
+        ];
+        for case in cases {
+            let v = verdict_of(&case);
+            let decoded = Verdict::decode_all(&mut &v.encode()[..]).unwrap();
+            assert_eq!(read_verdict(decoded, None).unwrap(), case);
+        }
+        // A point's reason may come from the host's diagnostic.
+        let v = Verdict::Invalid {
+            reason: reason::POINT,
+            index: 1,
+            detail: 0,
+        };
+        assert!(matches!(
+            read_verdict(v, None),
+            Err(ViaError::InvalidUnknown)
+        ));
+        assert_eq!(
+            read_verdict(v, Some(bn254::Error::G2NotOnCurve)).unwrap(),
+            Err(Invalid::Point {
+                point: Point::B,
+                error: bn254::Error::G2NotOnCurve
+            })
+        );
+        // The wire format of contracts/zkhost-guest/src/groth16.rs.
+        assert_eq!(Verdict::Valid.encode(), [0]);
+        let r = Request {
+            vk: VerifyingKey {
+                alpha: [1; 64],
+                beta: [2; 128],
+                gamma: [3; 128],
+                delta: [4; 128],
+                ic: vec![[5; 64]],
+            },
+            proof: Proof {
+                a: [6; 64],
+                b: [7; 128],
+                c: [8; 64],
+            },
+            inputs: vec![[9; 32], [10; 32]],
+        };
+        let bytes = message(Path::Contract, &r);
+        assert_eq!(bytes.len(), 64 + 3 * 128 + 1 + 64 + 64 + 128 + 64 + 1 + 64);
+        assert_eq!(bytes[64 + 3 * 128], 4, "compact(1)");
+        assert_eq!(message(Path::Wasm, &r), [&[16u8][..], &bytes].concat());
+        assert_eq!(
+            verdict_of(&Err(Invalid::Point {
+                point: Point::Ic(2),
+                error: bn254::Error::G2NotInSubgroup
+            }))
+            .encode(),
+            [1, 4, 9, 0, 0, 0, 6, 0, 0, 0]
+        );
+    }
+}

@@ -1,0 +1,276 @@
+//! Gas schedules of zkhost's host functions, all of them constants.
+//!
+//! Prices are consensus: every node must charge the same gas for the same input, on
+//! every machine. So every price here is a `const` in this source — the EIP-1108
+//! BN254 prices, the G1 MSM discount table, the verkle prices and the runtime's own
+//! host-call costs — and nothing is read from a file or measured at run time.
+//! Calibration (`zkhost calibrate`) only chooses algorithms, which changes speed,
+//! never a unit of gas.
+//!
+//! A schedule is a value: a chain picks a preset (or builds its own) and every path
+//! — native, contract, CLI — prices an operation from the same value. Every price
+//! depends on the input length alone, so it can be charged before a byte is decoded,
+//! and saturates rather than overflowing for absurd lengths.
+
+#![no_std]
+
+use zkhost_abi::bn254::{MSM_RECORD_LEN, PAIR_LEN};
+use zkhost_abi::verkle::{ELEMENT_LEN as VERKLE_SCALAR_LEN, UPDATE_ENTRY_LEN as VERKLE_ENTRY_LEN};
+use zkhost_abi::Crypto;
+
+/// Prices of the alt_bn128 operations, in gas.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GasSchedule {
+    /// ECADD (precompile 0x06).
+    pub add: u64,
+    /// ECMUL (precompile 0x07).
+    pub mul: u64,
+    /// Fixed part of the pairing check (precompile 0x08).
+    pub pairing_base: u64,
+    /// Price of each 192-byte pair of the pairing check.
+    pub pairing_per_pair: u64,
+}
+
+impl GasSchedule {
+    /// EIP-1108 (Istanbul) prices, in force on Ethereum since 2019.
+    pub const ISTANBUL: GasSchedule = GasSchedule {
+        add: 150,
+        mul: 6_000,
+        pairing_base: 45_000,
+        pairing_per_pair: 34_000,
+    };
+
+    /// The original EIP-196/197 (Byzantium) prices.
+    pub const BYZANTIUM: GasSchedule = GasSchedule {
+        add: 500,
+        mul: 40_000,
+        pairing_base: 100_000,
+        pairing_per_pair: 80_000,
+    };
+
+    /// The gas of a pairing check on `input_len` bytes: whole 192-byte pairs
+    /// (`floor(len / 192)`), as go-ethereum and revm count them, whether or not the
+    /// input turns out to be valid.
+    pub fn pairing(&self, input_len: usize) -> u64 {
+        let pairs = (input_len / PAIR_LEN) as u64;
+        self.pairing_per_pair
+            .saturating_mul(pairs)
+            .saturating_add(self.pairing_base)
+    }
+
+    /// The gas of a G1 MSM on `input_len` bytes, by the EIP-2537 method from the
+    /// mul price: `k × mul × discount(k) / 1000` for `k = floor(len / 96)` records,
+    /// with [`MSM_DISCOUNT`]; zero records cost nothing.
+    pub fn msm(&self, input_len: usize) -> u64 {
+        let k = input_len / MSM_RECORD_LEN;
+        if k == 0 {
+            return 0;
+        }
+        let g = (k as u128)
+            .saturating_mul(u128::from(self.mul))
+            .saturating_mul(u128::from(msm_discount(k)))
+            / 1000;
+        u64::try_from(g).unwrap_or(u64::MAX)
+    }
+}
+
+impl Default for GasSchedule {
+    fn default() -> Self {
+        GasSchedule::ISTANBUL
+    }
+}
+
+/// The G1 MSM discount, in thousandths, for `k = 1..=128` records: `MSM_DISCOUNT[k −
+/// 1]`, flat beyond 128 as EIP-2537 caps its tables. The values are the measured time
+/// of an MSM of k points over k single multiplications on the reference machine
+/// (2026, `zkhost calibrate`), fixed here as consensus: a new calibration may propose
+/// a new table, which only a deliberate change to this constant adopts.
+pub const MSM_DISCOUNT: [u16; 128] = [
+    1000, 677, 590, 539, 539, 539, 476, 476, 476, 476, 476, 476, 476, 476, 445, 418, 404, 404, 404,
+    404, 404, 404, 404, 394, 394, 394, 394, 394, 394, 394, 393, 393, 393, 392, 392, 392, 392, 392,
+    392, 392, 390, 390, 390, 390, 390, 390, 390, 390, 390, 390, 390, 390, 390, 390, 390, 390, 390,
+    390, 390, 390, 390, 390, 390, 390, 390, 390, 390, 390, 390, 390, 390, 390, 390, 390, 390, 390,
+    390, 390, 390, 390, 390, 390, 390, 390, 390, 390, 390, 390, 390, 390, 390, 390, 388, 388, 386,
+    384, 383, 383, 383, 383, 380, 380, 380, 380, 380, 380, 380, 380, 380, 380, 380, 380, 377, 377,
+    377, 377, 377, 377, 377, 377, 377, 377, 377, 374, 374, 374, 374, 374,
+];
+
+/// The discount for `k` records in thousandths ([`MSM_DISCOUNT`], flat beyond 128;
+/// `k = 0` is treated as 1).
+pub fn msm_discount(k: usize) -> u32 {
+    let i = k.clamp(1, MSM_DISCOUNT.len()) - 1;
+    u32::from(MSM_DISCOUNT[i])
+}
+
+/// Prices of the verkle host functions, in gas. Each is a base plus a price per
+/// scalar (commit) or per entry (update), computed from the input length before any
+/// work and set for the worst case: every scalar non-zero and full-size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VerkleGas {
+    /// `verkle_commit`: fixed part.
+    pub commit_base: u64,
+    /// `verkle_commit`: per 32-byte scalar.
+    pub commit_per_scalar: u64,
+    /// `verkle_update`: fixed part (decoding and encoding the commitment).
+    pub update_base: u64,
+    /// `verkle_update`: per 65-byte entry.
+    pub update_per_entry: u64,
+    /// `verkle_commitment_to_field`.
+    pub to_field: u64,
+}
+
+impl VerkleGas {
+    /// zkhost's schedule, derived from `zkhost bench` at 100 Mgas/s (10 ns a gas) on
+    /// the reference machine, rounded up; see README.md, "Verkle".
+    pub const ZKHOST: VerkleGas = VerkleGas {
+        commit_base: 10_000,
+        commit_per_scalar: 600,
+        update_base: 10_000,
+        update_per_entry: 750,
+        to_field: 2_000,
+    };
+
+    /// The gas of `verkle_commit` on `input_len` bytes: `floor(len / 32)` scalars.
+    pub fn commit(&self, input_len: usize) -> u64 {
+        let scalars = (input_len / VERKLE_SCALAR_LEN) as u64;
+        self.commit_per_scalar
+            .saturating_mul(scalars)
+            .saturating_add(self.commit_base)
+    }
+
+    /// The gas of `verkle_update` on `input_len` bytes: `floor((len − 32) / 65)`
+    /// entries (none below 32 bytes).
+    pub fn update(&self, input_len: usize) -> u64 {
+        let entries = (input_len.saturating_sub(VERKLE_SCALAR_LEN) / VERKLE_ENTRY_LEN) as u64;
+        self.update_per_entry
+            .saturating_mul(entries)
+            .saturating_add(self.update_base)
+    }
+}
+
+impl Default for VerkleGas {
+    fn default() -> Self {
+        VerkleGas::ZKHOST
+    }
+}
+
+/// Every price a zkhost host function charges: the runtime's own cost of a host call
+/// and of each byte it moves, and the operations' schedules. One unit of gas is one
+/// unit of Wasmtime fuel (about one wasm instruction) when gas is metered as fuel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HostCosts {
+    /// Charged on every host-function call, before anything else.
+    pub host_call: u64,
+    /// Charged per byte a host function reads from or writes to guest memory
+    /// (`input_read`, `output_write`, and the input of the crypto functions).
+    pub per_byte: u64,
+    /// The prices of the BN254 operations.
+    pub precompiles: GasSchedule,
+    /// The prices of the verkle operations.
+    pub verkle: VerkleGas,
+}
+
+impl HostCosts {
+    /// zkhost's prices: 100 per host call, 1 per byte, EIP-1108 for BN254 and
+    /// [`VerkleGas::ZKHOST`].
+    pub const ZKHOST: HostCosts = HostCosts {
+        host_call: 100,
+        per_byte: 1,
+        precompiles: GasSchedule::ISTANBUL,
+        verkle: VerkleGas::ZKHOST,
+    };
+
+    /// The total price of a host call that moves `bytes` bytes and does `op_gas` work.
+    /// Saturates: an absurd length simply costs more gas than any call has.
+    pub fn call(&self, bytes: u64, op_gas: u64) -> u64 {
+        self.host_call
+            .saturating_add(self.per_byte.saturating_mul(bytes))
+            .saturating_add(op_gas)
+    }
+
+    /// The operation's own price for a crypto function on `input_len` bytes, from the
+    /// schedules (not counting the host call and the bytes).
+    pub fn op_gas(&self, op: Crypto, input_len: usize) -> u64 {
+        match op {
+            Crypto::AltBn128Add => self.precompiles.add,
+            Crypto::AltBn128Mul => self.precompiles.mul,
+            Crypto::AltBn128Pairing => self.precompiles.pairing(input_len),
+            Crypto::AltBn128G1Msm => self.precompiles.msm(input_len),
+            Crypto::VerkleCommit => self.verkle.commit(input_len),
+            Crypto::VerkleCommitmentToField => self.verkle.to_field,
+            Crypto::VerkleUpdate => self.verkle.update(input_len),
+        }
+    }
+
+    /// Everything a crypto function charges, before it reads a byte:
+    /// `host_call + per_byte·input_len + op_gas`.
+    pub fn crypto_call(&self, op: Crypto, input_len: usize) -> u64 {
+        self.call(input_len as u64, self.op_gas(op, input_len))
+    }
+}
+
+impl Default for HostCosts {
+    fn default() -> Self {
+        HostCosts::ZKHOST
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn eip1108_prices() {
+        let s = GasSchedule::ISTANBUL;
+        assert_eq!(s.add, 150);
+        assert_eq!(s.mul, 6_000);
+        assert_eq!(s.pairing(0), 45_000);
+        assert_eq!(s.pairing(191), 45_000);
+        assert_eq!(s.pairing(192), 79_000);
+        assert_eq!(s.pairing(385), 113_000);
+        assert_eq!(GasSchedule::BYZANTIUM.pairing(384), 260_000);
+        assert_eq!(s.pairing(usize::MAX), u64::MAX);
+    }
+
+    #[test]
+    fn msm_prices_follow_the_discount_table() {
+        let s = GasSchedule::ISTANBUL;
+        assert_eq!(s.msm(0), 0);
+        assert_eq!(s.msm(95), 0);
+        assert_eq!(s.msm(96), 6_000);
+        // Two records: 2 × 6000 × 677 / 1000.
+        assert_eq!(s.msm(2 * 96), 8_124);
+        assert_eq!(s.msm(128 * 96), 128 * 6_000 * 374 / 1000);
+        // Flat beyond the table.
+        assert_eq!(msm_discount(129), msm_discount(128));
+        assert_eq!(msm_discount(100_000), 374);
+        assert_eq!(s.msm(usize::MAX), u64::MAX);
+        // The table never rises: a larger MSM never costs more per point.
+        assert!(MSM_DISCOUNT.windows(2).all(|w| w[1] <= w[0]));
+    }
+
+    #[test]
+    fn crypto_calls_add_the_host_call_and_the_bytes() {
+        let c = HostCosts::ZKHOST;
+        assert_eq!(c.crypto_call(Crypto::AltBn128Add, 128), 100 + 128 + 150);
+        assert_eq!(
+            c.crypto_call(Crypto::AltBn128Pairing, 384),
+            100 + 384 + 113_000
+        );
+        assert_eq!(
+            c.crypto_call(Crypto::VerkleCommitmentToField, 32),
+            100 + 32 + 2_000
+        );
+        assert_eq!(c.crypto_call(Crypto::AltBn128G1Msm, usize::MAX), u64::MAX);
+    }
+
+    #[test]
+    fn verkle_prices() {
+        let v = VerkleGas::ZKHOST;
+        assert_eq!(v.commit(256 * 32), 163_600);
+        assert_eq!(v.commit(31), 10_000);
+        assert_eq!(v.update(32 + 65), 10_750);
+        assert_eq!(v.update(0), 10_000);
+        assert_eq!(v.to_field, 2_000);
+    }
+}

@@ -1,0 +1,125 @@
+//! The I/O functions of zkhost's own contract ABI: `input_size`, `input_read`,
+//! `output_write` and `gas_left`.
+//!
+//! They are zkhost's [`crate::Runtime`]'s way in and out of a call, not part of what
+//! a node must take: a node with its own I/O links only the crypto functions
+//! ([`crate::add_to_linker`]). A node that wants these too keeps a [`CallIo`] in its
+//! store data and calls [`add_io_to_linker`]. The rules are the crypto functions':
+//! charge first (the host-call price plus one per byte moved), then check bounds,
+//! then move the bytes, whole or not at all.
+
+use std::sync::Arc;
+
+use wasmtime::{Caller, Linker};
+use zkhost_abi::Io;
+use zkhost_gas::HostCosts;
+
+use crate::host::{guest_memory, HostTrap, LinkOptions};
+use crate::memory;
+use crate::meter::GasMeter;
+
+/// One call's input and output, and the output limit.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CallIo {
+    input: Vec<u8>,
+    output: Vec<u8>,
+    max_output: usize,
+}
+
+impl CallIo {
+    /// Empty buffers; `output_write` of more than `max_output` bytes traps
+    /// (a deterministic limit).
+    pub fn new(max_output: usize) -> CallIo {
+        CallIo {
+            input: Vec::new(),
+            output: Vec::new(),
+            max_output,
+        }
+    }
+
+    /// Starts a call with `input` and an empty output.
+    pub fn start(&mut self, input: &[u8]) {
+        self.input.clear();
+        self.input.extend_from_slice(input);
+        self.output.clear();
+    }
+
+    /// The output the call set (empty if it never called `output_write`), taken.
+    pub fn take_output(&mut self) -> Vec<u8> {
+        std::mem::take(&mut self.output)
+    }
+}
+
+/// Adds `input_size`, `input_read`, `output_write` and `gas_left` to `linker` under
+/// `options.module`; `get` finds the [`CallIo`] in the store data, every function
+/// charges `costs` through `meter` first.
+pub fn add_io_to_linker<T: 'static, M: GasMeter<T>>(
+    linker: &mut Linker<T>,
+    options: &LinkOptions,
+    costs: HostCosts,
+    meter: M,
+    get: impl Fn(&mut T) -> &mut CallIo + Copy + Send + Sync + 'static,
+) -> wasmtime::Result<()> {
+    let module = options.module.as_str();
+    let memory: Arc<str> = Arc::from(options.memory.as_str());
+    let charge = move |caller: &mut Caller<'_, T>, bytes: u64| {
+        meter
+            .charge(caller, costs.call(bytes, 0))
+            .map_err(|_| HostTrap::OutOfGas)
+    };
+
+    linker.func_wrap(
+        module,
+        Io::InputSize.name(),
+        move |mut caller: Caller<'_, T>| -> wasmtime::Result<i32> {
+            charge(&mut caller, 0)?;
+            // The input was capped below 2^31 bytes before the call.
+            Ok(i32::try_from(get(caller.data_mut()).input.len())
+                .map_err(|_| HostTrap::LimitExceeded)?)
+        },
+    )?;
+
+    let mem = Arc::clone(&memory);
+    linker.func_wrap(
+        module,
+        Io::InputRead.name(),
+        move |mut caller: Caller<'_, T>, dest: i32| -> wasmtime::Result<()> {
+            let n = get(caller.data_mut()).input.len() as u64;
+            charge(&mut caller, n)?;
+            let m = guest_memory(&mut caller, &mem)?;
+            let (data, t) = m.data_and_store_mut(&mut caller);
+            memory::write(data, dest, &get(t).input)?;
+            Ok(())
+        },
+    )?;
+
+    let mem = Arc::clone(&memory);
+    linker.func_wrap(
+        module,
+        Io::OutputWrite.name(),
+        move |mut caller: Caller<'_, T>, src: i32, len: i32| -> wasmtime::Result<()> {
+            let len = memory::len(len);
+            charge(&mut caller, len as u64)?;
+            if len > get(caller.data_mut()).max_output {
+                return Err(HostTrap::LimitExceeded.into());
+            }
+            let m = guest_memory(&mut caller, &mem)?;
+            let (data, t) = m.data_and_store_mut(&mut caller);
+            let bytes = memory::slice(data, src, len)?;
+            let io = get(t);
+            io.output.clear();
+            io.output.extend_from_slice(bytes);
+            Ok(())
+        },
+    )?;
+
+    linker.func_wrap(
+        module,
+        Io::GasLeft.name(),
+        move |mut caller: Caller<'_, T>| -> wasmtime::Result<i64> {
+            charge(&mut caller, 0)?;
+            Ok(i64::try_from(meter.left(&mut caller)).unwrap_or(i64::MAX))
+        },
+    )?;
+    Ok(())
+}

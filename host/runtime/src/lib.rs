@@ -1,0 +1,441 @@
+//! zkhost in Wasmtime: the crypto host functions for a node's own `Linker<T>`, the
+//! pieces of a deterministic embedding, and a deploy/call runtime built on them.
+//!
+//! For a node with its own runtime:
+//!
+//! - [`add_to_linker`] adds the crypto host functions (BN254 add, mul, pairing and G1
+//!   MSM; the verkle functions) to the node's linker, generic over its store data,
+//!   charging the node's [`GasMeter`] ([`FuelMeter`] charges Wasmtime fuel);
+//! - [`engine::config`] is the engine configuration to start from (features, NaN
+//!   canonicalization, fuel, stack), and [`check_module`] the deploy checks
+//!   (features, start function, function count, exports, imports);
+//! - [`add_io_to_linker`] adds zkhost's own I/O functions, if the node wants them.
+//!
+//! [`Runtime`] is zkhost's own: one per node, shared between threads. `deploy`
+//! validates a module against [Contract ABI v1](zkhost_abi) and compiles it once
+//! (cached by code hash); `call` instantiates it from a pre-linked [`InstancePre`] in
+//! a pooled slot, runs `call` with the gas limit as fuel, and returns an
+//! [`Outcome`]. [`WarmInstance`] keeps one instance for repeated calls.
+//!
+//! This crate needs Wasmtime 48 (re-exported as [`wasmtime`]): fuel accounting — what
+//! one instruction costs, where fuel is checked — is part of the gas a call uses, so
+//! a node and zkhost must agree on the major version. Everything here handles
+//! contract-controlled data, so panicking constructs and unchecked arithmetic are
+//! denied by lint (`[lints]` in this crate's manifest).
+
+pub mod check;
+pub mod engine;
+pub mod host;
+pub mod io;
+pub mod limits;
+pub mod memory;
+pub mod meter;
+pub mod outcome;
+
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::{Arc, RwLock};
+
+use sha2::{Digest, Sha256};
+pub use wasmtime;
+use wasmtime::{
+    Engine, InstancePre, Linker, Store, StoreLimits, StoreLimitsBuilder, Trap, TypedFunc,
+};
+use zkhost_bn254::Backend;
+
+pub use check::{abi_imports, check_module, DeployError, Import, ModuleRules};
+pub use host::{add_to_linker, compute, HostState, HostTrap, LinkOptions};
+pub use io::{add_io_to_linker, CallIo};
+pub use limits::Limits;
+pub use meter::{FuelMeter, GasMeter, OutOfGas};
+pub use outcome::{ExecResult, HostError, Outcome, TrapKind};
+pub use zkhost_gas::HostCosts;
+
+/// The SHA-256 of a module's bytes: how a deployed contract is named.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CodeHash(pub [u8; 32]);
+
+impl CodeHash {
+    /// The hash of `wasm`.
+    pub fn of(wasm: &[u8]) -> CodeHash {
+        CodeHash(Sha256::digest(wasm).into())
+    }
+}
+
+impl fmt::Display for CodeHash {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&hex::encode(self.0))
+    }
+}
+
+impl fmt::Debug for CodeHash {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "CodeHash({self})")
+    }
+}
+
+/// Why `call` could not run a call at all (as opposed to a call that trapped).
+#[derive(Debug, thiserror::Error)]
+pub enum CallError {
+    /// No contract with this code hash has been deployed.
+    #[error("no contract deployed with code hash {0}")]
+    UnknownCode(CodeHash),
+    /// The input is larger than `Limits::max_input_bytes` (deterministic).
+    #[error("input of {size} bytes exceeds the limit of {limit}")]
+    InputTooLarge {
+        /// Its size.
+        size: usize,
+        /// The limit.
+        limit: usize,
+    },
+    /// The node could not instantiate (pool exhausted: a node-local limit).
+    #[error("instantiation failed: {0}")]
+    Instantiate(String),
+}
+
+/// Configuration of a [`Runtime`].
+#[derive(Clone, Debug, Default)]
+pub struct RuntimeConfig {
+    /// Resource limits.
+    pub limits: Limits,
+    /// Gas prices of host functions.
+    pub costs: HostCosts,
+    /// The BN254 backend; `None` uses the fastest measured per operation.
+    pub backend: Option<Backend>,
+}
+
+/// The data of one call's store: the host functions' state, the call's I/O and
+/// the store's resource limits.
+struct CallState {
+    host: HostState,
+    io: CallIo,
+    limits: StoreLimits,
+}
+
+/// The WebAssembly runtime a node embeds. `Send + Sync`: share it between threads.
+pub struct Runtime {
+    engine: Engine,
+    linker: Linker<CallState>,
+    config: RuntimeConfig,
+    contracts: RwLock<HashMap<CodeHash, Arc<InstancePre<CallState>>>>,
+}
+
+impl Runtime {
+    /// Builds the engine and links ABI v1: the crypto functions and the I/O
+    /// functions, all charging fuel.
+    pub fn new(config: RuntimeConfig) -> wasmtime::Result<Runtime> {
+        let engine = engine::build(&config.limits)?;
+        let mut linker = Linker::new(&engine);
+        let options = LinkOptions::default();
+        add_to_linker(&mut linker, &options, FuelMeter, |s: &mut CallState| {
+            &mut s.host
+        })?;
+        add_io_to_linker(
+            &mut linker,
+            &options,
+            config.costs,
+            FuelMeter,
+            |s: &mut CallState| &mut s.io,
+        )?;
+        Ok(Runtime {
+            engine,
+            linker,
+            config,
+            contracts: RwLock::new(HashMap::new()),
+        })
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &RuntimeConfig {
+        &self.config
+    }
+
+    /// Validates, compiles and links a module; returns its code hash. Deploying the
+    /// same bytes again returns the cached contract without recompiling.
+    pub fn deploy(&self, wasm: &[u8]) -> Result<CodeHash, DeployError> {
+        let limit = self.config.limits.max_code_bytes;
+        if wasm.len() > limit {
+            return Err(DeployError::TooLarge {
+                size: wasm.len(),
+                limit,
+            });
+        }
+        let hash = CodeHash::of(wasm);
+        if self.read_contracts().contains_key(&hash) {
+            return Ok(hash);
+        }
+        let imports = abi_imports(zkhost_abi::MODULE);
+        let rules = ModuleRules {
+            max_code_bytes: limit,
+            max_functions: self.config.limits.max_functions,
+            memory: "memory",
+            entry: "call",
+            imports: &imports,
+        };
+        let module = check_module(&self.engine, wasm, &rules)?;
+        let pre = self
+            .linker
+            .instantiate_pre(&module)
+            .map_err(|e| DeployError::ImportNotAllowed(format!("{e:#}")))?;
+        // Instantiate once, running no code: a memory larger than the cap or a data
+        // segment outside memory is refused here, once, not at every call.
+        self.new_instance(&pre)
+            .map_err(|e| DeployError::Invalid(e.to_string()))?;
+        self.contracts
+            .write()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(hash, Arc::new(pre));
+        Ok(hash)
+    }
+
+    fn read_contracts(
+        &self,
+    ) -> std::sync::RwLockReadGuard<'_, HashMap<CodeHash, Arc<InstancePre<CallState>>>> {
+        // A poisoned lock only means another thread panicked while holding it; the
+        // map itself is always consistent (single insert).
+        self.contracts.read().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn contract(&self, code: &CodeHash) -> Result<Arc<InstancePre<CallState>>, CallError> {
+        self.read_contracts()
+            .get(code)
+            .cloned()
+            .ok_or(CallError::UnknownCode(*code))
+    }
+
+    /// Calls a deployed contract once, in a fresh instance, with `gas_limit` gas.
+    pub fn call(
+        &self,
+        code: &CodeHash,
+        input: &[u8],
+        gas_limit: u64,
+    ) -> Result<Outcome, CallError> {
+        let mut instance = self.instantiate(code)?;
+        instance.call(input, gas_limit)
+    }
+
+    /// Instantiates a deployed contract for repeated calls.
+    pub fn instantiate(&self, code: &CodeHash) -> Result<WarmInstance, CallError> {
+        self.new_instance(&*self.contract(code)?)
+    }
+
+    fn new_instance(&self, pre: &InstancePre<CallState>) -> Result<WarmInstance, CallError> {
+        let limits = &self.config.limits;
+        let state = CallState {
+            host: HostState::new(self.config.costs, self.config.backend),
+            io: CallIo::new(limits.max_output_bytes),
+            limits: StoreLimitsBuilder::new()
+                .memory_size(limits.max_memory_bytes)
+                .instances(1)
+                .memories(1)
+                .tables(1)
+                .build(),
+        };
+        let mut store = Store::new(&self.engine, state);
+        store.limiter(|s| &mut s.limits);
+        let _ = store.set_fuel(0);
+        // Instantiation runs no contract code (a start function is refused at deploy),
+        // so it needs no fuel.
+        let instance = pre
+            .instantiate(&mut store)
+            .map_err(|e| CallError::Instantiate(format!("{e:#}")))?;
+        let entry = instance
+            .get_typed_func::<(), ()>(&mut store, "call")
+            .map_err(|e| CallError::Instantiate(format!("{e:#}")))?;
+        Ok(WarmInstance {
+            store,
+            entry,
+            max_input: limits.max_input_bytes,
+        })
+    }
+}
+
+/// One instantiated contract, reusable for many calls. Its linear memory persists
+/// between calls (as a contract's would within one transaction).
+pub struct WarmInstance {
+    store: Store<CallState>,
+    entry: TypedFunc<(), ()>,
+    max_input: usize,
+}
+
+impl WarmInstance {
+    /// Runs `call` with `input` and `gas_limit` gas.
+    pub fn call(&mut self, input: &[u8], gas_limit: u64) -> Result<Outcome, CallError> {
+        if input.len() > self.max_input {
+            return Err(CallError::InputTooLarge {
+                size: input.len(),
+                limit: self.max_input,
+            });
+        }
+        let state = self.store.data_mut();
+        state.io.start(input);
+        state.host.take_last_error();
+        // Setting fuel only fails if fuel metering is off, which the engine never is.
+        let _ = self.store.set_fuel(gas_limit);
+        let result = self.entry.call(&mut self.store, ());
+        let left = self.store.get_fuel().unwrap_or(0);
+        let result = match result {
+            Ok(()) => ExecResult::Success(self.store.data_mut().io.take_output()),
+            Err(e) => ExecResult::Trap(trap_kind(&e)),
+        };
+        let gas_used = match result {
+            ExecResult::Trap(TrapKind::OutOfGas) => gas_limit,
+            _ => gas_limit.saturating_sub(left),
+        };
+        Ok(Outcome {
+            result,
+            gas_used,
+            last_host_error: self.store.data().host.last_error(),
+        })
+    }
+}
+
+/// Classifies the error that ended a call: a [`HostTrap`] or a Wasmtime [`Trap`].
+pub fn trap_kind(e: &wasmtime::Error) -> TrapKind {
+    if let Some(t) = e.downcast_ref::<HostTrap>() {
+        return match t {
+            HostTrap::OutOfGas => TrapKind::OutOfGas,
+            HostTrap::MemoryOutOfBounds => TrapKind::MemoryOutOfBounds,
+            HostTrap::LimitExceeded => TrapKind::LimitExceeded,
+            HostTrap::Panic => TrapKind::HostError,
+        };
+    }
+    match e.downcast_ref::<Trap>() {
+        Some(Trap::OutOfFuel) => TrapKind::OutOfGas,
+        Some(Trap::MemoryOutOfBounds) => TrapKind::MemoryOutOfBounds,
+        Some(Trap::UnreachableCodeReached) => TrapKind::Unreachable,
+        Some(Trap::StackOverflow) => TrapKind::StackExhausted,
+        Some(
+            Trap::IntegerDivisionByZero | Trap::IntegerOverflow | Trap::BadConversionToInteger,
+        ) => TrapKind::IntegerTrap,
+        Some(Trap::IndirectCallToNull | Trap::BadSignature | Trap::TableOutOfBounds) => {
+            TrapKind::BadIndirectCall
+        }
+        _ => TrapKind::HostError,
+    }
+}
+
+#[cfg(test)]
+#[allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects
+)]
+mod tests {
+    use super::*;
+    use crate::host::tests::panic_next;
+
+    /// Forwards `input[1..]` to the crypto function selected by `input[0]` (0 add,
+    /// 1 mul, 2 pairing, 3 MSM) and outputs the 64 bytes it writes to (zeroed first).
+    const FORWARD: &str = r#"(module
+      (import "zkhost" "input_size" (func $size (result i32)))
+      (import "zkhost" "input_read" (func $read (param i32)))
+      (import "zkhost" "output_write" (func $write (param i32 i32)))
+      (import "zkhost" "alt_bn128_add" (func $add (param i32 i32 i32) (result i32)))
+      (import "zkhost" "alt_bn128_mul" (func $mul (param i32 i32 i32) (result i32)))
+      (import "zkhost" "alt_bn128_pairing" (func $pairing (param i32 i32 i32) (result i32)))
+      (import "zkhost" "alt_bn128_g1_msm" (func $msm (param i32 i32 i32) (result i32)))
+      (memory (export "memory") 1)
+      (func (export "call") (local $n i32)
+        (local.set $n (i32.sub (call $size) (i32.const 1)))
+        (call $read (i32.const 0))
+        (memory.fill (i32.const 4096) (i32.const 0) (i32.const 64))
+        (block $msm (block $pairing (block $mul (block $add
+          (br_table $add $mul $pairing $msm (i32.load8_u (i32.const 0))))
+          (drop (call $add (i32.const 1) (local.get $n) (i32.const 4096)))
+          (br $msm))
+          (drop (call $mul (i32.const 1) (local.get $n) (i32.const 4096)))
+          (br $msm))
+          (drop (call $pairing (i32.const 1) (local.get $n) (i32.const 4096)))
+          (br $msm))
+        (if (i32.eq (i32.load8_u (i32.const 0)) (i32.const 3))
+          (then (drop (call $msm (i32.const 1) (local.get $n) (i32.const 4096)))))
+        (call $write (i32.const 4096) (i32.const 64))))"#;
+
+    /// The generator of G2 in the Ethereum encoding (x_imag, x_real, y_imag, y_real).
+    const G2_GENERATOR: &str = concat!(
+        "198e9393920d483a7260bfb731fb5d25f1aa493335a9e71297e485b7aef312c2",
+        "1800deef121f1e76426a00665e5c4479674322d4f75edadd46debd5cd992f6ed",
+        "090689d0585ff075ec9e99ad690c3395bc4b313370b38ef355acdadcd122975b",
+        "12c85ea5db8c6deb4aab71808dcb408fe3d1e7690c43d37b4ce6cc0166fa7daa",
+    );
+
+    #[test]
+    fn a_panic_in_a_host_function_traps_that_call_only() {
+        let rt = Runtime::new(RuntimeConfig::default()).unwrap();
+        let code = rt.deploy(&wat::parse_str(FORWARD).unwrap()).unwrap();
+        // The generator G = (1, 2) of G1, and G2's generator (Ethereum encodings).
+        let mut g = [0u8; 64];
+        g[31] = 1;
+        g[63] = 2;
+        let g2 = hex::decode(G2_GENERATOR).unwrap();
+        let mut scalar = [0u8; 32];
+        scalar[31] = 5;
+        let messages: Vec<Vec<u8>> = [
+            [&[0u8][..], &g, &g].concat(),
+            [&[1u8][..], &g, &scalar].concat(),
+            [&[2u8][..], &g, &g2].concat(),
+            [&[3u8][..], &g, &scalar, &g, &scalar].concat(),
+        ]
+        .to_vec();
+        let gas = 10_000_000;
+        let normal: Vec<_> = messages
+            .iter()
+            .map(|m| rt.call(&code, m, gas).unwrap())
+            .collect();
+        assert!(normal.iter().all(|o| o.output().is_some()));
+
+        // Other threads call all along; none of their calls is affected.
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        /// Stops the other threads however this thread leaves the scope.
+        struct Stop<'a>(&'a std::sync::atomic::AtomicBool);
+        impl Drop for Stop<'_> {
+            fn drop(&mut self) {
+                self.0.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+        }
+        std::thread::scope(|s| {
+            let stop_guard = Stop(&stop);
+            let others: Vec<_> = (0..2)
+                .map(|_| {
+                    s.spawn(|| {
+                        let mut n = 0;
+                        while !stop.load(std::sync::atomic::Ordering::Relaxed) || n < 10 {
+                            for (m, expected) in messages.iter().zip(&normal) {
+                                assert_eq!(&rt.call(&code, m, gas).unwrap(), expected);
+                            }
+                            n += 1;
+                        }
+                    })
+                })
+                .collect();
+            let mut warm = rt.instantiate(&code).unwrap();
+            for (m, expected) in messages.iter().zip(&normal) {
+                for _ in 0..3 {
+                    // A fresh instance: the call that panics traps with `host error`,
+                    // having paid for the host call (charged before the work).
+                    panic_next();
+                    let hit = rt.call(&code, m, gas).unwrap();
+                    assert_eq!(hit.trap(), Some(TrapKind::HostError));
+                    assert!(hit.gas_used > 0 && hit.gas_used < gas);
+                    assert!(hit.last_host_error.is_none());
+                    // The next call on the same runtime is as before.
+                    assert_eq!(&rt.call(&code, m, gas).unwrap(), expected);
+                    // A warm instance survives its own host error and answers the
+                    // next call alike. (Its gas may differ by a few units: a warm
+                    // instance keeps the guest's memory as the trap left it, its
+                    // allocator's state included, after any trap.)
+                    panic_next();
+                    assert_eq!(warm.call(m, gas).unwrap().trap(), Some(TrapKind::HostError));
+                    assert_eq!(warm.call(m, gas).unwrap().result, expected.result);
+                }
+            }
+            drop(stop_guard);
+            for t in others {
+                t.join().expect("the other threads saw no difference");
+            }
+        });
+    }
+}

@@ -1,0 +1,51 @@
+//! Resource limits of the runtime, and which of them are deterministic.
+//!
+//! Deterministic limits are part of consensus: every node must use the same values,
+//! and exceeding one gives the same result everywhere (a trap, a failed `memory.grow`,
+//! a refused deploy or call). Node-local limits are safety nets that depend on the
+//! machine or the compiler; they protect the node and should never be reached by a
+//! correctly priced contract.
+
+/// All limits of a [`super::Runtime`].
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Deterministic: the largest linear memory a contract may have; `memory.grow`
+    /// beyond it returns −1.
+    pub max_memory_bytes: usize,
+    /// Deterministic: the largest call input; a larger one is refused before the call.
+    pub max_input_bytes: usize,
+    /// Deterministic: the largest output `output_write` accepts (a larger one traps).
+    pub max_output_bytes: usize,
+    /// Deterministic: the largest module `deploy` accepts.
+    pub max_code_bytes: usize,
+    /// Deterministic: the most functions a module may define.
+    pub max_functions: u32,
+    /// Node-local: the native stack a call may use (`Config::max_wasm_stack`). The same
+    /// binary on the same platform traps at the same depth on every run, but another
+    /// compiler version or architecture may not: a chain must bound recursion
+    /// depth by gas, not by this.
+    pub max_wasm_stack: usize,
+    /// Node-local: how many instances may be live at once (pooling allocator slots),
+    /// i.e. the number of concurrent calls.
+    pub max_instances: u32,
+    /// Node-local, performance only: how many bytes of a finished instance's memory
+    /// are zeroed with `memset` and kept mapped (the rest is returned to the kernel
+    /// with `madvise`). Keeping the contracts' first pages resident saves the page
+    /// faults a fresh instance would otherwise take on them.
+    pub memory_keep_resident: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_memory_bytes: 16 << 20,
+            max_input_bytes: 1 << 20,
+            max_output_bytes: 1 << 20,
+            max_code_bytes: 2 << 20,
+            max_functions: 10_000,
+            max_wasm_stack: 512 << 10,
+            max_instances: 256,
+            memory_keep_resident: 128 << 10,
+        }
+    }
+}

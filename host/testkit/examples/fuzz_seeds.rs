@@ -1,0 +1,281 @@
+//! Writes the seed corpora of the fuzz targets into `host/fuzz/corpus/<target>/`,
+//! from the conformance vectors, the bundled contracts and a few edge cases:
+//!
+//! ```text
+//! cargo run --example fuzz_seeds
+//! ```
+//!
+//! Files are named by the SHA-256 of their content, so running it again adds nothing
+//! new; `cargo fuzz cmin` later keeps only the inputs that add coverage.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use sha2::{Digest, Sha256};
+use zkhost_abi::Crypto;
+use zkhost_contracts as contracts;
+use zkhost_testkit::fuzzing::{probe_input, probe_wasm, PROBE_PAYLOAD};
+use zkhost_testkit::{sample, vectors};
+
+/// The BN254 functions the seeds are made for.
+type Op = Crypto;
+
+fn main() -> Result<(), String> {
+    let host = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let files = vectors::discover(&zkhost_testkit::bn254_vectors())?;
+    let mut inputs: Vec<(Op, Vec<u8>)> = Vec::new();
+    for file in &files {
+        for v in &file.vectors {
+            inputs.push((file.op.host_function(), vectors::decode_hex(&v.input)?));
+        }
+    }
+    for k in 1..=4 {
+        inputs.push((Crypto::AltBn128G1Msm, sample::msm_input(k, k as u64)));
+    }
+    let corpus = host.join("fuzz").join("corpus");
+    let mut total = 0;
+    for (target, seeds) in [
+        ("bn254_codec", codec_seeds(&inputs)),
+        ("bn254_differential", differential_seeds(&inputs)),
+        ("host_call", host_call_seeds(&inputs)),
+        ("deploy", deploy_seeds()),
+    ] {
+        let n = write(&corpus.join(target), &seeds)?;
+        println!("{target}: {n} seeds");
+        total += n;
+    }
+    println!("{total} seeds in {}", corpus.display());
+    Ok(())
+}
+
+fn write(dir: &Path, seeds: &BTreeSet<Vec<u8>>) -> Result<usize, String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    for seed in seeds {
+        let name = hex::encode(&Sha256::digest(seed)[..20]);
+        let path = dir.join(name);
+        std::fs::write(&path, seed).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    Ok(seeds.len())
+}
+
+fn padded(input: &[u8], len: usize) -> Vec<u8> {
+    let mut v = input.to_vec();
+    v.resize(len, 0);
+    v
+}
+
+/// `[G1 (64)][G2 (128)][scalar (32)]` from the points and scalars of the vectors.
+fn codec_seeds(inputs: &[(Op, Vec<u8>)]) -> BTreeSet<Vec<u8>> {
+    let scalars: Vec<Vec<u8>> = inputs
+        .iter()
+        .filter(|(op, i)| *op == Crypto::AltBn128Mul && i.len() >= 96)
+        .map(|(_, i)| i[64..96].to_vec())
+        .collect();
+    let mut seeds = BTreeSet::new();
+    let mut k = scalars.iter().cycle();
+    for (op, input) in inputs {
+        let g2s: Vec<Vec<u8>> = match op {
+            Crypto::AltBn128Pairing => input
+                .chunks(192)
+                .map(|c| padded(c.get(64..).unwrap_or(&[]), 128))
+                .collect(),
+            _ => vec![vec![0u8; 128]],
+        };
+        let stride = match op {
+            Crypto::AltBn128Add => 64,
+            Crypto::AltBn128Pairing => 192,
+            _ => 96,
+        };
+        for (i, g1) in input.chunks(stride).enumerate() {
+            let g2 = &g2s[i % g2s.len()];
+            let scalar = k.next().cloned().unwrap_or_default();
+            seeds.insert(
+                [
+                    padded(g1.get(..64.min(g1.len())).unwrap_or(&[]), 64),
+                    g2.clone(),
+                    padded(&scalar, 32),
+                ]
+                .concat(),
+            );
+        }
+    }
+    seeds
+}
+
+/// `[mode][algorithm][input]`, raw and constructed, for every vector; MSM records
+/// made of the ECMUL vectors.
+fn differential_seeds(inputs: &[(Op, Vec<u8>)]) -> BTreeSet<Vec<u8>> {
+    let index = |op: Op| Crypto::ALL.iter().position(|o| *o == op).unwrap_or(0) as u8;
+    let mut seeds = BTreeSet::new();
+    let mut records = Vec::new();
+    for (i, (op, input)) in inputs.iter().enumerate() {
+        for constructed in [0u8, 0x10] {
+            seeds.insert([&[index(*op) | constructed, i as u8][..], input].concat());
+        }
+        if *op == Crypto::AltBn128Mul {
+            records.push(padded(input, 96));
+        }
+    }
+    for (i, pair) in records.chunks(3).enumerate() {
+        seeds.insert([&[index(Crypto::AltBn128G1Msm), i as u8][..], &pair.concat()].concat());
+        seeds.insert(
+            [
+                &[index(Crypto::AltBn128G1Msm) | 0x10, i as u8][..],
+                &pair.concat(),
+            ]
+            .concat(),
+        );
+    }
+    seeds
+}
+
+/// `[gas (8)][probe input]`: every vector through its host function, and the other
+/// host functions with pointers and lengths at the edges of memory.
+fn host_call_seeds(inputs: &[(Op, Vec<u8>)]) -> BTreeSet<Vec<u8>> {
+    // `gas >> (gas % 64)` is the gas itself for multiples of 64.
+    let gas = |g: u64| g.to_le_bytes().to_vec();
+    let big = gas(1 << 40);
+    let mut seeds = BTreeSet::new();
+    let selector = |op: Op| 4 + Crypto::ALL.iter().position(|o| *o == op).unwrap_or(0) as u8;
+    for (i, (op, input)) in inputs.iter().enumerate() {
+        let len = input.len() as i32;
+        let out = (PROBE_PAYLOAD + len + 31) & !31;
+        let call = probe_input(
+            selector(*op),
+            (i % 4) as u8,
+            [PROBE_PAYLOAD, len, out],
+            input,
+        );
+        seeds.insert([big.clone(), call.clone()].concat());
+        if i % 8 == 0 {
+            // Short of gas somewhere before, in or after the call.
+            seeds.insert([gas(64 * (1 + i as u64 * 97)), call].concat());
+        }
+    }
+    let page = 65_536i32;
+    let edges = [
+        (0u8, [0, 0, 0]),
+        (1, [0, 0, 0]),
+        (1, [page - 16, 0, 0]),
+        (1, [page - 15, 0, 0]),
+        (1, [-1, 0, 0]),
+        (2, [0, 64, 0]),
+        (2, [page - 1, 1, 0]),
+        (2, [page, 0, 0]),
+        (2, [0, i32::MAX, 0]),
+        (2, [0, 1 << 20, 0]),
+        (2, [0, (1 << 20) + 1, 0]),
+        (3, [0, 0, 0]),
+        (4, [PROBE_PAYLOAD, i32::MAX, 0]),
+        (4, [page - 1, 1, 0]),
+        (5, [PROBE_PAYLOAD, -1, 0]),
+        (5, [0, 96, page - 64]),
+        (5, [0, 96, page - 63]),
+        (6, [0, 0, page - 32]),
+        (6, [0, 0, page - 31]),
+        (6, [0, i32::MIN, 0]),
+        (7, [0, 96, -64]),
+        (7, [page - 96, 96, 0]),
+        (8, [PROBE_PAYLOAD, i32::MAX, 0]),
+        (8, [0, 32, page - 32]),
+        (8, [0, 32, page - 31]),
+        (9, [page - 32, 32, 0]),
+        (9, [page - 31, 32, 0]),
+        (10, [PROBE_PAYLOAD, -1, 0]),
+        (10, [0, 97, -32]),
+    ];
+    for (s, args) in edges {
+        for grow in [0u8, 3] {
+            let call = probe_input(s, grow, args, &[1u8; 32]);
+            seeds.insert([big.clone(), call.clone()].concat());
+            seeds.insert([gas(64 * 9), call].concat());
+        }
+    }
+    for (i, (s, payload)) in verkle_payloads().into_iter().enumerate() {
+        let len = payload.len() as i32;
+        let out = (PROBE_PAYLOAD + len + 31) & !31;
+        let call = probe_input(s, (i % 4) as u8, [PROBE_PAYLOAD, len, out], &payload);
+        seeds.insert([big.clone(), call.clone()].concat());
+        if i % 3 == 0 {
+            seeds.insert([gas(64 * (1 + i as u64 * 131)), call].concat());
+        }
+    }
+    seeds
+}
+
+/// Inputs for the verkle host functions (probe selectors 8, 9, 10): commitments of
+/// a few lengths, a non-canonical scalar, valid and invalid encodings, updates.
+fn verkle_payloads() -> Vec<(u8, Vec<u8>)> {
+    let scalar = |i: usize| {
+        let mut b = [0u8; 32];
+        b[..8].copy_from_slice(&(i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15).to_le_bytes());
+        b
+    };
+    let scalars = |n: usize| (0..n).flat_map(scalar).collect::<Vec<u8>>();
+    let mut out = Vec::new();
+    for n in [0, 1, 3, 256] {
+        out.push((8, scalars(n)));
+    }
+    out.push((8, [scalars(2), vec![0xff; 32]].concat()));
+    out.push((8, scalars(3)[..95].to_vec()));
+    let c = zkhost_verkle::commit_bytes(&scalars(3)).unwrap_or([0; 32]);
+    out.push((9, c.to_vec()));
+    out.push((9, vec![0; 32]));
+    out.push((9, vec![0xff; 32]));
+    out.push((9, c[..31].to_vec()));
+    let entry = |idx: u8, old: usize, new: usize| {
+        [vec![idx], scalar(old).to_vec(), scalar(new).to_vec()].concat()
+    };
+    out.push((10, [c.to_vec(), entry(1, 2, 7)].concat()));
+    out.push((
+        10,
+        [c.to_vec(), entry(255, 0, 1), entry(255, 1, 0)].concat(),
+    ));
+    out.push((10, [vec![0xff; 32], entry(0, 0, 1)].concat()));
+    out.push((10, [c.to_vec(), entry(3, 0, 1)[..64].to_vec()].concat()));
+    out
+}
+
+/// `[0][module]` for the bundled contracts, the probe and a few hostile modules;
+/// `[1][bytes]` for wasm-smith.
+fn deploy_seeds() -> BTreeSet<Vec<u8>> {
+    let wats = [
+        r#"(module (memory (export "memory") 1) (func (export "call") (loop (br 0))))"#,
+        r#"(module (memory (export "memory") 1) (func $f (call $f)) (func (export "call") (call $f)))"#,
+        r#"(module (import "zkhost" "output_write" (func $out (param i32 i32))) (memory (export "memory") 1)
+            (func (export "call") (block $d (loop $g (br_if $d (i32.eq (memory.grow (i32.const 1)) (i32.const -1))) (br $g)))
+              (call $out (i32.const 0) (i32.const 4))))"#,
+        r#"(module (memory (export "memory") 1) (table 2 funcref) (type $t (func))
+            (func (export "call") (call_indirect (type $t) (i32.const 1))))"#,
+        r#"(module (memory (export "memory") 1) (func (export "call") (drop (i32.div_s (i32.const 1) (i32.const 0)))))"#,
+        r#"(module (memory (export "memory") 1) (func (export "call") (drop (i32.load (i32.const 65535)))))"#,
+        r#"(module (import "zkhost" "output_write" (func $out (param i32 i32))) (memory (export "memory") 1)
+            (func (export "call") (f64.store (i32.const 0) (f64.div (f64.const 0) (f64.const 0))) (call $out (i32.const 0) (i32.const 8))))"#,
+        r#"(module (memory (export "memory") 1) (func $s) (start $s) (func (export "call")))"#,
+        r#"(module (memory (export "memory") 1 1 shared) (func (export "call")))"#,
+        r#"(module (memory (export "memory") 1) (func (export "call") (drop (i32x4.splat (i32.const 1)))))"#,
+    ];
+    let mut seeds = BTreeSet::new();
+    for wasm in [
+        contracts::PRECOMPILES_WASM.to_vec(),
+        contracts::PAIRING_BENCH_WASM.to_vec(),
+        probe_wasm(),
+    ] {
+        seeds.insert([&[0u8][..], &wasm].concat());
+    }
+    for wat in wats {
+        if let Ok(wasm) = wat::parse_str(wat) {
+            seeds.insert([&[0u8][..], &wasm].concat());
+        }
+    }
+    for i in 0..16u8 {
+        let bytes: Vec<u8> = Sha256::digest([i])
+            .iter()
+            .cycle()
+            .take(64 + 32 * i as usize)
+            .copied()
+            .collect();
+        seeds.insert([&[1u8][..], &bytes].concat());
+    }
+    seeds
+}

@@ -1,0 +1,1009 @@
+//! Fuzz harness bodies shared by the cargo-fuzz targets and the corpus replay test.
+//!
+//! Each function takes the fuzzer's bytes and panics only on a real bug: a backend
+//! that disagrees with another, a codec that does not round-trip, a host function
+//! that traps with `host error`, charges the wrong gas or writes when it should not,
+//! a runtime that panics on a module. The cargo-fuzz targets in `host/fuzz/` are thin
+//! wrappers around them (`cargo +nightly fuzz run <target>` from `host/`), and
+//! `tests/fuzz_replay.rs` runs every committed corpus file through them, then a brief
+//! seeded mutation run, on every `cargo test`.
+//!
+//! | target | what it feeds | what must hold |
+//! | --- | --- | --- |
+//! | [`bn254_codec`] | G1, G2 and scalar bytes | canonical decoding round-trips through [`encoding`], the MSM parser and every backend; one error class |
+//! | [`bn254_differential`] | raw or constructed input to each op | every backend and every MSM algorithm give the same output or error |
+//! | [`host_call`] | memory, pointers, lengths, gas | a model of ABI v1 predicts the trap, the gas used to the unit, the output and every byte of memory |
+//! | [`deploy`] | any bytes, or (cargo-fuzz only) wasm-smith modules | `deploy` and `call` never panic; no `host error`; same outcome on fresh and pooled instances |
+//!
+//! | [`banderwagon_codec`] | Banderwagon encodings, commitments, updates | round trips; every fixed-base method agrees; updates never panic |
+
+use std::cell::RefCell;
+use std::sync::OnceLock;
+
+use ark_bn254::{Fq, Fq2, G1Affine, G2Affine};
+use ark_ec::AffineRepr;
+use ark_ff::{BigInteger, PrimeField};
+
+use zkhost_abi::{Crypto, Function, Io};
+use zkhost_bn254::encoding::{self, FIELD_MODULUS, GROUP_ORDER};
+use zkhost_bn254::msm::{self as bn254_msm, G1};
+use zkhost_bn254::{Backend, Error, Op};
+use zkhost_msm::{self as msm, Algorithm};
+
+use crate::sample;
+use zkhost_runtime::{
+    CodeHash, ExecResult, HostCosts, HostError, Outcome, Runtime, RuntimeConfig, TrapKind,
+};
+
+/// A harness body: the fuzzer's bytes in, a panic only on a bug.
+pub type Harness = fn(&[u8]);
+
+/// Every harness by target name: the cargo-fuzz target of the same name calls it, and
+/// the replay test runs `host/fuzz/corpus/<name>/` through it.
+pub const TARGETS: &[(&str, Harness)] = &[
+    ("bn254_codec", bn254_codec),
+    ("bn254_differential", bn254_differential),
+    ("host_call", host_call),
+    ("deploy", deploy),
+    ("banderwagon_codec", banderwagon_codec),
+];
+
+/// Banderwagon encodings and the verkle byte functions: a compressed element that
+/// decodes re-encodes to the same bytes and maps to the same field element through
+/// both entry points; an uncompressed (go-ipa) element that decodes equals its
+/// compressed form's decoding; a commitment input that is accepted gives the same
+/// element with every fixed-base method (the narrow, wide and parallel tables
+/// disagree on nothing); an update input never panics and, when accepted, equals the
+/// commitment plus the sparse recommitment.
+pub fn banderwagon_codec(data: &[u8]) {
+    use zkhost_verkle::{self as verkle, Element, Method};
+    let head = data.get(..32).unwrap_or(data);
+    match Element::from_bytes(head) {
+        Ok(e) => {
+            assert_eq!(&e.to_bytes()[..], head, "compressed round trip");
+            assert_eq!(
+                verkle::commitment_to_field_bytes(head),
+                Ok(e.map_to_scalar_bytes())
+            );
+        }
+        Err(err) => assert_eq!(verkle::commitment_to_field_bytes(head), Err(err)),
+    }
+    if let Some(unc) = data.get(..64) {
+        if let Ok(e) = Element::from_uncompressed_be(unc) {
+            assert_eq!(Element::from_bytes(&e.to_bytes()), Ok(e));
+            assert_eq!(&e.to_bytes()[..], &unc[..32], "canonical representative");
+        }
+    }
+    // Commitments of at most 8 scalars (fuzzing speed), every method alike.
+    let scalars = data.get(..data.len().min(8 * 32)).unwrap_or(data);
+    if let Ok(bytes) = verkle::commit_bytes(scalars) {
+        let values: Vec<verkle::Scalar> = scalars
+            .chunks_exact(32)
+            .filter_map(|c| <[u8; 32]>::try_from(c).ok())
+            .filter_map(|b| verkle::scalar_from_le(&b))
+            .collect();
+        for m in Method::ALL {
+            let e = verkle::commit_with_method(m, &values);
+            assert_eq!(e.map(|e| e.to_bytes()), Ok(bytes), "{m:?}");
+        }
+    }
+    let _ = verkle::update_bytes(data);
+}
+
+// ---------------------------------------------------------------------------------
+// Shared helpers.
+
+/// `data[at..at + N]`, zero-padded where `data` is shorter.
+fn chunk<const N: usize>(data: &[u8], at: usize) -> [u8; N] {
+    encoding::pad::<N>(data.get(at..).unwrap_or(&[]))
+}
+
+fn be32(x: &impl PrimeField) -> [u8; 32] {
+    let mut out = [0u8; 32];
+    out.copy_from_slice(&x.into_bigint().to_bytes_be());
+    out
+}
+
+/// A G1 point derived from 64 bytes: the first x at or after `bytes[0..32] mod p` with
+/// a square right-hand side, the root picked by a bit of `bytes[32]`. Infinity never
+/// comes out, so the result is a valid non-trivial encoding.
+fn g1_from(bytes: &[u8; 64]) -> [u8; 64] {
+    let mut x = Fq::from_be_bytes_mod_order(&bytes[..32]);
+    let greatest = bytes[32] & 1 == 1;
+    loop {
+        if let Some(p) = G1Affine::get_point_from_x_unchecked(x, greatest) {
+            let mut out = [0u8; 64];
+            out.copy_from_slice(&sample::encode_g1(&p));
+            return out;
+        }
+        x += Fq::from(1u64);
+    }
+}
+
+/// A point of the twist derived from 128 bytes; in the order-r subgroup (cofactor
+/// cleared) unless `in_subgroup` is false, in which case it is left as found (almost
+/// never in the subgroup).
+fn g2_from(bytes: &[u8; 128], in_subgroup: bool) -> [u8; 128] {
+    let c1 = Fq::from_be_bytes_mod_order(&bytes[..32]);
+    let mut c0 = Fq::from_be_bytes_mod_order(&bytes[32..64]);
+    let greatest = bytes[64] & 1 == 1;
+    loop {
+        if let Some(q) = G2Affine::get_point_from_x_unchecked(Fq2::new(c0, c1), greatest) {
+            let q = if in_subgroup { q.clear_cofactor() } else { q };
+            let mut out = [0u8; 128];
+            out.copy_from_slice(&sample::encode_g2(&q));
+            return out;
+        }
+        c0 += Fq::from(1u64);
+    }
+}
+
+/// The G1 point `-p` for a valid non-infinity encoding.
+fn g1_neg(p: &[u8; 64]) -> [u8; 64] {
+    let y = Fq::from_be_bytes_mod_order(&p[32..]);
+    let mut out = *p;
+    out[32..].copy_from_slice(&be32(&-y));
+    out
+}
+
+/// Asserts that every backend gives the same result for `op` on `input`, and returns it.
+fn all_backends_agree(op: Op, input: &[u8]) -> Result<Vec<u8>, Error> {
+    let reference = Backend::SubstrateBn.run(op, input);
+    for backend in &Backend::ALL[1..] {
+        let other = backend.run(op, input);
+        assert_eq!(
+            reference,
+            other,
+            "{op}: substrate-bn and {backend} differ on input {}",
+            hex::encode(input)
+        );
+    }
+    reference
+}
+
+// ---------------------------------------------------------------------------------
+// bn254_codec
+
+/// Codecs of BN254: the G1 point in `data[0..64]`, the G2 point in `data[64..192]`
+/// and the scalar in `data[192..224]` (zero-padded), as given and as made valid.
+///
+/// - [`encoding::g1`] / [`encoding::g2`] accept exactly the coordinates `< p` and
+///   re-encode to the same bytes;
+/// - a point accepted by the field check is accepted or refused with the same class
+///   by every backend and by the MSM engine's parser, and re-encodes unchanged through
+///   each (`P + O` and `1·P` through every backend, `to_evm` through the MSM engine);
+/// - a G2 point is accepted or refused with the same class by every backend, and a
+///   point of the twist outside the subgroup is refused as such;
+/// - a scalar decodes to four limbs and back, and reduces mod r as arkworks does;
+///   `k·P = (k mod r)·P` on every backend.
+pub fn bn254_codec(data: &[u8]) {
+    let g1: [u8; 64] = chunk(data, 0);
+    let g2: [u8; 128] = chunk(data, 64);
+    let k: [u8; 32] = chunk(data, 192);
+
+    check_g1(&g1);
+    check_g1(&g1_from(&g1));
+    check_g2(&g2);
+    // A valid (or on-twist, outside the subgroup) G2 point every other input: deriving
+    // one is the slowest part of this target.
+    if g2[126] & 1 == 1 {
+        check_g2(&g2_from(&g2, g2[127] & 1 == 1));
+    }
+
+    // Scalars: limbs round-trip; reduction mod r agrees with arkworks.
+    let limbs = encoding::limbs_le(&k);
+    assert_eq!(encoding::bytes_be(&limbs), k);
+    let reduced = msm::scalar::reduce(limbs, &bn254_msm::ORDER);
+    let ark = ark_bn254::Fr::from_be_bytes_mod_order(&k);
+    assert_eq!(encoding::bytes_be(&reduced), be32(&ark), "k mod r");
+    assert!(encoding::less_than(
+        &encoding::bytes_be(&reduced),
+        &GROUP_ORDER
+    ));
+    // k·P = (k mod r)·P for a valid P, on every backend.
+    let p = g1_from(&g1);
+    let full = all_backends_agree(Op::Mul, &[&p[..], &k].concat());
+    let mod_r = all_backends_agree(Op::Mul, &[&p[..], &encoding::bytes_be(&reduced)].concat());
+    assert_eq!(full, mod_r, "k·P != (k mod r)·P");
+}
+
+fn check_g1(bytes: &[u8; 64]) {
+    let (x, y) = (chunk::<32>(bytes, 0), chunk::<32>(bytes, 32));
+    let canonical =
+        encoding::less_than(&x, &FIELD_MODULUS) && encoding::less_than(&y, &FIELD_MODULUS);
+    match encoding::g1(bytes) {
+        Ok(c) => {
+            assert!(canonical, "non-canonical G1 accepted");
+            assert_eq!(&encoding::g1_output(&c.x, &c.y), bytes);
+            assert_eq!(c.is_infinity(), bytes == &[0u8; 64]);
+        }
+        Err(e) => {
+            assert!(!canonical, "canonical G1 refused");
+            assert_eq!(e, Error::G1CoordinateNotInField);
+        }
+    }
+    // Through every backend: P + O and 1·P give P back, or the same error.
+    let plus_zero = all_backends_agree(Op::Add, bytes);
+    let mut one = [0u8; 32];
+    one[31] = 1;
+    let times_one = all_backends_agree(Op::Mul, &[&bytes[..], &one].concat());
+    assert_eq!(plus_zero, times_one);
+    // The MSM engine's parser (its own field type) agrees, and re-encodes.
+    let parsed = bn254_msm::G1Affine::from_evm(bytes).map(|p| p.to_evm().to_vec());
+    assert_eq!(parsed, plus_zero, "MSM parser and backends differ");
+    if let Ok(out) = &plus_zero {
+        assert_eq!(&out[..], &bytes[..], "G1 does not round-trip");
+    }
+    // And the curve check agrees with arkworks'.
+    if canonical && bytes != &[0u8; 64] {
+        let p = G1Affine::new_unchecked(
+            Fq::from_be_bytes_mod_order(&x),
+            Fq::from_be_bytes_mod_order(&y),
+        );
+        assert_eq!(plus_zero.is_ok(), p.is_on_curve());
+    }
+}
+
+fn check_g2(bytes: &[u8; 128]) {
+    let words: [[u8; 32]; 4] = [0, 32, 64, 96].map(|i| chunk::<32>(bytes, i));
+    let canonical = words.iter().all(|w| encoding::less_than(w, &FIELD_MODULUS));
+    match encoding::g2(bytes) {
+        Ok(c) => {
+            assert!(canonical, "non-canonical G2 accepted");
+            let again = [c.x_im, c.x_re, c.y_im, c.y_re].concat();
+            assert_eq!(&again[..], &bytes[..]);
+            assert_eq!(c.is_infinity(), bytes == &[0u8; 128]);
+        }
+        Err(e) => {
+            assert!(!canonical, "canonical G2 refused");
+            assert_eq!(e, Error::G2CoordinateNotInField);
+        }
+    }
+    // Paired with G1 infinity: validated by every backend, then skipped.
+    let verdict = all_backends_agree(Op::Pairing, &[&[0u8; 64][..], bytes].concat());
+    if !canonical {
+        assert_eq!(verdict, Err(Error::G2CoordinateNotInField));
+    } else if bytes != &[0u8; 128] {
+        let fq = |w: &[u8; 32]| Fq::from_be_bytes_mod_order(w);
+        let q = G2Affine::new_unchecked(
+            Fq2::new(fq(&words[1]), fq(&words[0])),
+            Fq2::new(fq(&words[3]), fq(&words[2])),
+        );
+        let expected = if !q.is_on_curve() {
+            Err(Error::G2NotOnCurve)
+        } else if !q.is_in_correct_subgroup_assuming_on_curve() {
+            Err(Error::G2NotInSubgroup)
+        } else {
+            Ok(sample_true())
+        };
+        assert_eq!(verdict, expected, "G2 classification");
+    } else {
+        assert_eq!(verdict, Ok(sample_true()));
+    }
+}
+
+fn sample_true() -> Vec<u8> {
+    zkhost_bn254::pairing_output(true).to_vec()
+}
+
+// ---------------------------------------------------------------------------------
+// bn254_differential
+
+/// Bytes per input cap of the differential target, per operation: enough for a few
+/// pairs or records, small enough for thousands of executions a second.
+const MAX_PAIRS: usize = 4;
+const MAX_RECORDS: usize = 8;
+
+/// What the differential target runs: a precompile on every backend, or the MSM.
+#[derive(Clone, Copy, Debug)]
+enum Target {
+    Precompile(Op),
+    Msm,
+}
+
+/// The operations of [`bn254_differential`], by `data[0] % 4`.
+const DIFFERENTIAL: [Target; 4] = [
+    Target::Precompile(Op::Add),
+    Target::Precompile(Op::Mul),
+    Target::Precompile(Op::Pairing),
+    Target::Msm,
+];
+
+/// Every backend on the same bytes: `data[0]` picks the operation (`% 4`: add, mul,
+/// pairing, MSM) and, with bit `0x10`, "constructed" input where each complete
+/// point slot is replaced by a valid point derived from its bytes (G2: in the
+/// subgroup unless the slot's last byte is odd; G1: the last byte's low bits ask for
+/// infinity, a copy or the negation of the previous point, to reach the doubling and
+/// cancelling paths). `data[1]` picks an MSM algorithm; the rest is the input.
+///
+/// ADD, MUL and the pairing must give identical output bytes or identical errors on
+/// all backends. The MSM (one engine) must equal the sum of the records' ECMULs
+/// through ECADD on every backend, or fail with the first record's ECMUL error (or
+/// [`Error::MsmLength`]); and every algorithm must agree with the one selected.
+pub fn bn254_differential(data: &[u8]) {
+    let (Some(&mode), Some(&alg)) = (data.first(), data.get(1)) else {
+        return;
+    };
+    let target = DIFFERENTIAL[(mode % 4) as usize];
+    let raw = data.get(2..).unwrap_or(&[]);
+    let cap = match target {
+        Target::Precompile(Op::Add | Op::Mul) => 256,
+        Target::Precompile(Op::Pairing) => (MAX_PAIRS + 1) * zkhost_bn254::PAIR_LEN - 1,
+        Target::Msm => (MAX_RECORDS + 1) * bn254_msm::RECORD_LEN - 1,
+    };
+    let mut input = raw.get(..cap).unwrap_or(raw).to_vec();
+    if mode & 0x10 != 0 {
+        construct(target, &mut input);
+    }
+    match target {
+        Target::Precompile(op) => {
+            let _ = all_backends_agree(op, &input);
+        }
+        Target::Msm => msm_differential(&input, alg),
+    }
+}
+
+/// Replaces each complete point slot of `input` with a valid point (see
+/// [`bn254_differential`]).
+fn construct(target: Target, input: &mut [u8]) {
+    let (stride, g1_at, g2_at): (usize, &[usize], Option<usize>) = match target {
+        Target::Precompile(Op::Add) => (128, &[0, 64], None),
+        Target::Precompile(Op::Mul) => (96, &[0], None),
+        Target::Precompile(Op::Pairing) => (192, &[0], Some(64)),
+        Target::Msm => (96, &[0], None),
+    };
+    let mut previous: Option<[u8; 64]> = None;
+    for record in input.chunks_mut(stride) {
+        for &at in g1_at {
+            let Some(slot) = record.get_mut(at..at + 64) else {
+                continue;
+            };
+            let bytes: [u8; 64] = chunk(slot, 0);
+            let point = match (bytes[63] % 8, previous) {
+                (0, _) => [0u8; 64],
+                (1, Some(p)) => p,
+                (2, Some(p)) if p != [0u8; 64] => g1_neg(&p),
+                _ => g1_from(&bytes),
+            };
+            slot.copy_from_slice(&point);
+            previous = Some(point);
+        }
+        if let Some(at) = g2_at {
+            if let Some(slot) = record.get_mut(at..at + 128) {
+                let bytes: [u8; 128] = chunk(slot, 0);
+                let point = if bytes[127].is_multiple_of(16) {
+                    [0u8; 128]
+                } else {
+                    g2_from(&bytes, bytes[127] & 1 == 0)
+                };
+                slot.copy_from_slice(&point);
+            }
+        }
+    }
+}
+
+fn msm_differential(input: &[u8], alg: u8) {
+    let got = bn254_msm::g1_msm(input).map(|o| o.to_vec());
+    // The reference: ECMUL each record and sum with ECADD, on every backend.
+    for &backend in Backend::ALL {
+        let expected = if input.is_empty() || !input.len().is_multiple_of(bn254_msm::RECORD_LEN) {
+            Err(Error::MsmLength)
+        } else {
+            input
+                .chunks_exact(bn254_msm::RECORD_LEN)
+                .try_fold([0u8; 64], |acc, record| {
+                    let product = backend.ecmul(record)?;
+                    backend.ecadd(&[acc, product].concat())
+                })
+                .map(|sum| sum.to_vec())
+        };
+        assert_eq!(
+            got,
+            expected,
+            "MSM and Σ ECMUL on {backend} differ on input {}",
+            hex::encode(input)
+        );
+    }
+    // Every algorithm agrees with the one the cost model selected.
+    if let Ok(out) = &got {
+        let (points, scalars) = match bn254_msm::decode(input) {
+            Ok(d) => d,
+            Err(e) => panic!("decoded once, refused again: {e}"),
+        };
+        let all = Algorithm::all();
+        let picks = [
+            all[alg as usize % all.len()],
+            all[(alg as usize / 7 + 3) % all.len()],
+        ];
+        for a in picks {
+            let sum = msm::run::<G1>(a, &points, &scalars).to_evm();
+            assert_eq!(
+                &sum[..],
+                &out[..],
+                "{a} differs on input {}",
+                hex::encode(input)
+            );
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// host_call
+
+/// The probe contract of [`host_call`], as WAT (the source of [`PROBE_WASM_HEX`]).
+///
+/// Called with input, it reads the input to address 0, grows memory by
+/// `input[1] & 3` pages and calls host function number `input[0] % 11` (in
+/// [`PROBE_FUNCTIONS`] order) with the little-endian i32s at 4, 8 and 12 as
+/// arguments, keeping any result in a global. Called with empty input, it dumps:
+/// outputs all of its memory followed by that result (8 bytes), so a test can see
+/// every byte the previous call left.
+pub const PROBE_WAT: &str = r#"(module
+  (import "zkhost" "input_size" (func $input_size (result i32)))
+  (import "zkhost" "input_read" (func $input_read (param i32)))
+  (import "zkhost" "output_write" (func $output_write (param i32 i32)))
+  (import "zkhost" "gas_left" (func $gas_left (result i64)))
+  (import "zkhost" "alt_bn128_add" (func $add (param i32 i32 i32) (result i32)))
+  (import "zkhost" "alt_bn128_mul" (func $mul (param i32 i32 i32) (result i32)))
+  (import "zkhost" "alt_bn128_pairing" (func $pairing (param i32 i32 i32) (result i32)))
+  (import "zkhost" "alt_bn128_g1_msm" (func $msm (param i32 i32 i32) (result i32)))
+  (import "zkhost" "verkle_commit" (func $vcommit (param i32 i32 i32) (result i32)))
+  (import "zkhost" "verkle_commitment_to_field" (func $vfield (param i32 i32 i32) (result i32)))
+  (import "zkhost" "verkle_update" (func $vupdate (param i32 i32 i32) (result i32)))
+  (memory (export "memory") 1 5)
+  (global $ret (mut i64) (i64.const -1))
+  (func (export "call")
+    (local $a0 i32) (local $a1 i32) (local $a2 i32) (local $size i32)
+    (if (i32.eqz (call $input_size))
+      (then
+        (local.set $size (i32.shl (memory.size) (i32.const 16)))
+        (drop (memory.grow (i32.const 1)))
+        (i64.store (local.get $size) (global.get $ret))
+        (call $output_write (i32.const 0) (i32.add (local.get $size) (i32.const 8)))
+        (return)))
+    (call $input_read (i32.const 0))
+    (drop (memory.grow (i32.and (i32.load8_u (i32.const 1)) (i32.const 3))))
+    (local.set $a0 (i32.load (i32.const 4)))
+    (local.set $a1 (i32.load (i32.const 8)))
+    (local.set $a2 (i32.load (i32.const 12)))
+    (block $vupdate (block $vfield (block $vcommit
+    (block $msm (block $pairing (block $mul (block $add
+    (block $gas_left (block $output_write (block $input_read (block $input_size
+      (br_table $input_size $input_read $output_write $gas_left $add $mul $pairing $msm
+          $vcommit $vfield $vupdate
+        (i32.rem_u (i32.load8_u (i32.const 0)) (i32.const 11))))
+      (global.set $ret (i64.extend_i32_u (call $input_size)))
+      (return))
+      (call $input_read (local.get $a0))
+      (return))
+      (call $output_write (local.get $a0) (local.get $a1))
+      (return))
+      (global.set $ret (call $gas_left))
+      (return))
+      (global.set $ret (i64.extend_i32_u (call $add (local.get $a0) (local.get $a1) (local.get $a2))))
+      (return))
+      (global.set $ret (i64.extend_i32_u (call $mul (local.get $a0) (local.get $a1) (local.get $a2))))
+      (return))
+      (global.set $ret (i64.extend_i32_u (call $pairing (local.get $a0) (local.get $a1) (local.get $a2))))
+      (return))
+      (global.set $ret (i64.extend_i32_u (call $msm (local.get $a0) (local.get $a1) (local.get $a2))))
+      (return))
+      (global.set $ret (i64.extend_i32_u (call $vcommit (local.get $a0) (local.get $a1) (local.get $a2))))
+      (return))
+      (global.set $ret (i64.extend_i32_u (call $vfield (local.get $a0) (local.get $a1) (local.get $a2))))
+      (return))
+    (global.set $ret (i64.extend_i32_u (call $vupdate (local.get $a0) (local.get $a1) (local.get $a2))))))
+"#;
+
+/// [`PROBE_WAT`] compiled (checked against the WAT by a unit test, which prints the
+/// new value if the WAT changes).
+pub const PROBE_WASM_HEX: &str = concat!(
+    "0061736d01000000011c066000017f60017f0060027f7f006000017e60037f7f7f017f6000000286",
+    "020b067a6b686f73740a696e7075745f73697a650000067a6b686f73740a696e7075745f72656164",
+    "0001067a6b686f73740c6f75747075745f77726974650002067a6b686f7374086761735f6c656674",
+    "0003067a6b686f73740d616c745f626e3132385f6164640004067a6b686f73740d616c745f626e31",
+    "32385f6d756c0004067a6b686f737411616c745f626e3132385f70616972696e670004067a6b686f",
+    "737410616c745f626e3132385f67315f6d736d0004067a6b686f73740d7665726b6c655f636f6d6d",
+    "69740004067a6b686f73741a7665726b6c655f636f6d6d69746d656e745f746f5f6669656c640004",
+    "067a6b686f73740d7665726b6c655f7570646174650004030201050504010101050606017e01427f",
+    "0b071102066d656d6f727902000463616c6c000b0aee0101eb0101047f10004504403f0041107421",
+    "03410140001a200323003703004100200341086a10020f0b4100100141012d000041037140001a41",
+    "04280200210041082802002101410c28020021020240024002400240024002400240024002400240",
+    "024041002d0000410b700e0a000102030405060708090a0b1000ad24000f0b200010010f0b200020",
+    "0110020f0b100324000f0b2000200120021004ad24000f0b2000200120021005ad24000f0b200020",
+    "0120021006ad24000f0b2000200120021007ad24000f0b2000200120021008ad24000f0b20002001",
+    "20021009ad24000f0b200020012002100aad24000b00f001046e616d6501630b000a696e7075745f",
+    "73697a65010a696e7075745f72656164020c6f75747075745f777269746503086761735f6c656674",
+    "040361646405036d756c060770616972696e6707036d736d080776636f6d6d69740906766669656c",
+    "640a07767570646174650215010b04000261300102613102026132030473697a650365010b0b0107",
+    "767570646174650206766669656c64030776636f6d6d697404036d736d050770616972696e670603",
+    "6d756c070361646408086761735f6c656674090c6f75747075745f77726974650a0a696e7075745f",
+    "726561640b0a696e7075745f73697a650706010003726574",
+);
+
+/// How many host functions the probe can call (its selector is taken modulo this).
+pub const PROBE_SELECTORS: u8 = 11;
+
+/// The host functions the probe calls, by selector: the ABI's table order
+/// ([`Function::ALL`]: the I/O functions, then the crypto functions).
+pub const PROBE_FUNCTIONS: [Function; PROBE_SELECTORS as usize] = Function::ALL;
+
+fn selected(selector: u8) -> Function {
+    Function::ALL[(selector % PROBE_SELECTORS) as usize]
+}
+
+/// The probe's header: selector, pages to grow, and three arguments; a payload
+/// follows at [`PROBE_PAYLOAD`].
+pub fn probe_input(selector: u8, grow: u8, args: [i32; 3], payload: &[u8]) -> Vec<u8> {
+    let mut v = vec![selector, grow, 0, 0];
+    for a in args {
+        v.extend_from_slice(&a.to_le_bytes());
+    }
+    v.extend_from_slice(payload);
+    v
+}
+
+/// Where the probe's payload starts in its memory.
+pub const PROBE_PAYLOAD: i32 = 16;
+
+const PAGE: usize = 65_536;
+
+/// The deployed probe and the fuel its own instructions take, measured once.
+struct Probe {
+    runtime: Runtime,
+    code: CodeHash,
+    costs: HostCosts,
+    max_output: usize,
+    /// Fuel of the instructions before `input_read`'s charge.
+    before_read: u64,
+    /// Fuel of the instructions before the fuel check of `memory.grow` (a grow by a
+    /// non-constant count is a fuel checkpoint, like a loop header).
+    before_grow: u64,
+    /// Per selector: fuel of the instructions before the selected call's charge.
+    before_call: [u64; PROBE_SELECTORS as usize],
+    /// Per selector: fuel of all the instructions of a call that completes.
+    total: [u64; PROBE_SELECTORS as usize],
+}
+
+/// What one probe call did: its outcome, and the memory and result global after it.
+struct ProbeRun {
+    outcome: Outcome,
+    memory: Vec<u8>,
+    ret: i64,
+}
+
+impl Probe {
+    fn get() -> &'static Probe {
+        static PROBE: OnceLock<Probe> = OnceLock::new();
+        PROBE.get_or_init(Probe::new)
+    }
+
+    fn new() -> Probe {
+        let runtime = match Runtime::new(RuntimeConfig::default()) {
+            Ok(r) => r,
+            Err(e) => panic!("engine: {e:#}"),
+        };
+        let wasm = probe_wasm();
+        let code = match runtime.deploy(&wasm) {
+            Ok(c) => c,
+            Err(e) => panic!("the probe deploys: {e}"),
+        };
+        let costs = runtime.config().costs;
+        let max_output = runtime.config().limits.max_output_bytes;
+        let mut probe = Probe {
+            runtime,
+            code,
+            costs,
+            max_output,
+            before_read: 0,
+            before_grow: 0,
+            before_call: [0; PROBE_SELECTORS as usize],
+            total: [0; PROBE_SELECTORS as usize],
+        };
+        probe.calibrate();
+        probe
+    }
+
+    fn run(&self, input: &[u8], gas: u64) -> ProbeRun {
+        let mut warm = match self.runtime.instantiate(&self.code) {
+            Ok(w) => w,
+            Err(e) => panic!("instantiate: {e}"),
+        };
+        let outcome = match warm.call(input, gas) {
+            Ok(o) => o,
+            Err(e) => panic!("call: {e}"),
+        };
+        let dump = match warm.call(&[], 1 << 40) {
+            Ok(o) => o,
+            Err(e) => panic!("dump: {e}"),
+        };
+        let Some(bytes) = dump.output() else {
+            panic!("the dump trapped: {:?}", dump.result);
+        };
+        let split = bytes.len() - 8;
+        let ret = i64::from_le_bytes(chunk(bytes, split));
+        ProbeRun {
+            outcome,
+            memory: bytes[..split].to_vec(),
+            ret,
+        }
+    }
+
+    /// The price of the selected host call, from the lengths alone.
+    fn price(&self, selector: u8, args: [i32; 3], input_len: usize) -> u64 {
+        let c = &self.costs;
+        let len = |x: i32| x as u32 as u64;
+        let n = len(args[1]);
+        match selected(selector) {
+            Function::Io(Io::InputRead) => c.call(input_len as u64, 0),
+            Function::Io(Io::OutputWrite) => c.call(n, 0),
+            Function::Io(_) => c.call(0, 0),
+            Function::Crypto(op) => c.crypto_call(op, n as usize),
+        }
+    }
+
+    /// Measures the probe's own fuel: binary searches on the gas limit for the
+    /// points where `input_read` and the selected call first complete, and a
+    /// generous run for the total. The harmless arguments never trap.
+    fn calibrate(&mut self) {
+        let payload = [7u8; 8];
+        let harmless = |s: u8| match s {
+            1 | 2 => [0, 0, 0],
+            _ => [PROBE_PAYLOAD, 0, 1024],
+        };
+        let fixed = self.costs.call(0, 0);
+        for s in 0..PROBE_SELECTORS {
+            let args = harmless(s);
+            let input = probe_input(s, 0, args, &payload);
+            let charges =
+                fixed + self.costs.call(input.len() as u64, 0) + self.price(s, args, input.len());
+            let big = self.run(&input, 1 << 40).outcome;
+            assert!(
+                big.output().is_some(),
+                "calibration call {s}: {:?}",
+                big.result
+            );
+            self.total[s as usize] = big.gas_used - charges;
+            let min = min_gas(|g| self.run(&input, g).outcome.trap() != Some(TrapKind::OutOfGas));
+            self.before_call[s as usize] = min - charges;
+            assert!(self.before_call[s as usize] <= self.total[s as usize]);
+            if s == 0 {
+                let read = fixed + self.costs.call(input.len() as u64, 0);
+                let min = min_gas(|g| self.run(&input, g).memory.starts_with(&input));
+                self.before_read = min - read;
+                let grow = probe_input(0, 3, args, &payload);
+                let min = min_gas(|g| self.run(&grow, g).memory.len() == 4 * PAGE);
+                self.before_grow = min - read;
+            }
+        }
+    }
+}
+
+/// The least gas limit for which `ok` holds (it is monotone in the limit).
+fn min_gas(ok: impl Fn(u64) -> bool) -> u64 {
+    let (mut lo, mut hi) = (0u64, 1u64 << 40);
+    assert!(ok(hi));
+    while lo + 1 < hi {
+        let mid = lo + (hi - lo) / 2;
+        if ok(mid) {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    hi
+}
+
+/// The probe contract's module bytes.
+pub fn probe_wasm() -> Vec<u8> {
+    match hex::decode(PROBE_WASM_HEX) {
+        Ok(w) => w,
+        Err(e) => panic!("PROBE_WASM_HEX: {e}"),
+    }
+}
+
+/// Every host function of ABI v1 through the runtime, with fuzzer-chosen memory,
+/// pointers, lengths and gas: `data[0..8]` is the gas limit (little-endian, shifted
+/// right by `data[0] % 64` so that every magnitude is common) and the rest the
+/// probe's input (see [`PROBE_WAT`]: selector, pages to grow, three i32 arguments,
+/// then bytes that land in memory at 16).
+///
+/// An independent model of ABI v1 predicts, from the probe's measured instruction
+/// fuel and [`HostCosts`], whether the call runs out of gas (and where), which trap
+/// ends it, the gas used to the unit, the result, the output and every byte of
+/// memory afterwards; the crypto results come from the reference backend. Never a
+/// `host error`; nothing written on a trap or a refused input.
+pub fn host_call(data: &[u8]) {
+    let probe = Probe::get();
+    let raw = u64::from_le_bytes(chunk(data, 0));
+    let gas = raw >> (raw % 64);
+    let input = data.get(8..).unwrap_or(&[]);
+    let input = input.get(..PAGE).unwrap_or(input);
+    if input.is_empty() {
+        return; // the dump call, not a probe call
+    }
+    let got = probe.run(input, gas);
+    let expected = model(probe, input, gas);
+    let o = &got.outcome;
+    assert_ne!(o.trap(), Some(TrapKind::HostError), "host error");
+    assert_eq!(
+        o.result,
+        expected.result,
+        "result (gas {gas}, input {})",
+        hex::encode(input)
+    );
+    assert_eq!(
+        o.gas_used,
+        expected.gas_used,
+        "gas used (gas {gas}, input {})",
+        hex::encode(input)
+    );
+    assert_eq!(o.last_host_error, expected.last_host_error, "reason");
+    assert_eq!(got.ret, expected.ret, "result value");
+    assert_eq!(got.memory.len(), expected.memory.len(), "memory size");
+    if got.memory != expected.memory {
+        let first = got
+            .memory
+            .iter()
+            .zip(&expected.memory)
+            .position(|(a, b)| a != b)
+            .unwrap_or(0);
+        panic!(
+            "memory differs from byte {first} (gas {gas}, input {})",
+            hex::encode(input)
+        );
+    }
+}
+
+/// What a crypto host function computes from its input, for the model.
+type CryptoWork<'a> = dyn Fn(&[u8]) -> Result<Vec<u8>, HostError> + 'a;
+
+struct Expected {
+    result: ExecResult,
+    gas_used: u64,
+    last_host_error: Option<HostError>,
+    ret: i64,
+    memory: Vec<u8>,
+}
+
+/// ABI v1 as the README states it, for the probe: charge, then bounds, then work,
+/// then write all or nothing.
+fn model(probe: &Probe, input: &[u8], gas: u64) -> Expected {
+    let c = &probe.costs;
+    let n = input.len();
+    let h1 = c.call(0, 0);
+    let h2 = c.call(n as u64, 0);
+    let oog = |memory: Vec<u8>| Expected {
+        result: ExecResult::Trap(TrapKind::OutOfGas),
+        gas_used: gas,
+        last_host_error: None,
+        ret: -1,
+        memory,
+    };
+    // Before input_read completes, memory is one zero page.
+    if gas < probe.before_read + h1 + h2 {
+        return oog(vec![0u8; PAGE]);
+    }
+    let header: [u8; 16] = chunk(input, 0);
+    let selector = header[0] % PROBE_SELECTORS;
+    let pages = 1 + (header[1] & 3) as usize;
+    let args = [4, 8, 12].map(|i| i32::from_le_bytes(chunk(&header, i)));
+    let mut memory = vec![0u8; PAGE];
+    memory[..n].copy_from_slice(input);
+    // The fuel check at memory.grow traps with nothing left, before growing.
+    if gas < probe.before_grow + h1 + h2 {
+        return oog(memory);
+    }
+    memory.resize(pages * PAGE, 0);
+
+    let h3 = probe.price(selector, args, n);
+    let s = selector as usize;
+    let charged = probe.before_call[s] + h1 + h2 + h3;
+    if gas
+        < probe.before_call[s]
+            .saturating_add(h1 + h2)
+            .saturating_add(h3)
+    {
+        return oog(memory);
+    }
+    let trap = |kind: TrapKind, memory: Vec<u8>| Expected {
+        result: ExecResult::Trap(kind),
+        gas_used: charged,
+        last_host_error: None,
+        ret: -1,
+        memory,
+    };
+    // The call completes; the instructions after it are not checked for fuel, so a
+    // call that overdraws by a few units still succeeds, using the whole limit.
+    let used = (probe.total[s] + h1 + h2 + h3).min(gas);
+    let in_bounds = |ptr: i32, len: usize| {
+        let start = ptr as u32 as usize;
+        start
+            .checked_add(len)
+            .is_some_and(|end| end <= memory.len())
+    };
+    let len = |x: i32| x as u32 as usize;
+    let mut output = Vec::new();
+    let mut reason = None;
+    // The crypto functions: bounds of input and output, then the work (the expected
+    // bytes from the reference backend or the verkle byte functions), then all of
+    // the output or nothing.
+    let crypto = |memory: &mut Vec<u8>,
+                  reason: &mut Option<HostError>,
+                  out_len: usize,
+                  work: &CryptoWork|
+     -> Result<i64, TrapKind> {
+        let (at, l, o) = (len(args[0]), len(args[1]), len(args[2]));
+        let fits = |start: usize, n: usize| start.checked_add(n).is_some_and(|e| e <= memory.len());
+        if !fits(at, l) || !fits(o, out_len) {
+            return Err(TrapKind::MemoryOutOfBounds);
+        }
+        match work(&memory[at..at + l]) {
+            Ok(bytes) => {
+                memory[o..o + bytes.len()].copy_from_slice(&bytes);
+                Ok(0)
+            }
+            Err(e) => {
+                *reason = Some(e);
+                Ok(1)
+            }
+        }
+    };
+    let ret = match selected(selector) {
+        Function::Io(Io::InputSize) => Ok(n as i64),
+        Function::Io(Io::InputRead) => {
+            if in_bounds(args[0], n) {
+                let at = len(args[0]);
+                memory[at..at + n].copy_from_slice(input);
+                Ok(-1)
+            } else {
+                Err(TrapKind::MemoryOutOfBounds)
+            }
+        }
+        Function::Io(Io::OutputWrite) => {
+            let (at, l) = (len(args[0]), len(args[1]));
+            if l > probe.max_output {
+                Err(TrapKind::LimitExceeded)
+            } else if !in_bounds(args[0], l) {
+                Err(TrapKind::MemoryOutOfBounds)
+            } else {
+                output = memory[at..at + l].to_vec();
+                Ok(-1)
+            }
+        }
+        Function::Io(Io::GasLeft) => Ok(i64::try_from(gas - charged).unwrap_or(i64::MAX)),
+        Function::Crypto(op) => crypto(&mut memory, &mut reason, op.output_len(), &|i| {
+            crypto_expected(op, i)
+        }),
+    };
+    let ret = match ret {
+        Ok(r) => r,
+        Err(kind) => return trap(kind, memory),
+    };
+    Expected {
+        result: ExecResult::Success(output),
+        gas_used: used,
+        last_host_error: reason,
+        ret,
+        memory,
+    }
+}
+
+/// The expected result of a crypto host function: the BN254 functions on the
+/// reference backend (`substrate-bn`; the MSM on its one engine, whose agreement with
+/// Σ ECMUL is the differential target's business), the verkle ones from the
+/// byte-level functions of `zkhost-verkle` (their agreement with go-ipa's vectors and
+/// with the other commitment methods is tested elsewhere; here the ABI around them
+/// is under test).
+fn crypto_expected(op: Crypto, input: &[u8]) -> Result<Vec<u8>, HostError> {
+    use zkhost_verkle as verkle;
+    let bn254 = |op: Op| {
+        Backend::SubstrateBn
+            .run(op, input)
+            .map_err(HostError::Bn254)
+    };
+    let verkle =
+        |out: Result<[u8; 32], verkle::Error>| out.map(|b| b.to_vec()).map_err(HostError::Verkle);
+    match op {
+        Crypto::AltBn128Add => bn254(Op::Add),
+        Crypto::AltBn128Mul => bn254(Op::Mul),
+        Crypto::AltBn128Pairing => bn254(Op::Pairing),
+        Crypto::AltBn128G1Msm => bn254_msm::g1_msm(input)
+            .map(|o| o.to_vec())
+            .map_err(HostError::Bn254),
+        Crypto::VerkleCommit => verkle(verkle::commit_bytes(input)),
+        Crypto::VerkleCommitmentToField => verkle(verkle::commitment_to_field_bytes(input)),
+        Crypto::VerkleUpdate => verkle(verkle::update_bytes(input)),
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// deploy
+
+/// Gas for each call of a deployed fuzz module: enough to run a while, small enough
+/// for many executions a second.
+const DEPLOY_GAS: u64 = 200_000;
+
+/// Successful deploys after which the harness starts a new runtime (its code cache
+/// only grows).
+const DEPLOYS_PER_RUNTIME: u32 = 64;
+
+/// Arbitrary bytes to `deploy`: `data[0]` even offers `data[1..]` as the module (odd
+/// is the cargo-fuzz target's wasm-smith mode, which generates a module from
+/// `data[1..]` and calls [`deploy_module`]; here it is ignored).
+pub fn deploy(data: &[u8]) {
+    if let Some((&mode, wasm)) = data.split_first() {
+        if mode % 2 == 0 {
+            deploy_module(wasm);
+        }
+    }
+}
+
+/// Offers a module to [`Runtime::deploy`] and, if it deploys, calls it: nothing may
+/// panic; a deployed module uses only the accepted features; calls never fail to
+/// instantiate, never end in a `host error`, use at most their gas (all of it when
+/// out of gas) and give the same outcome on a fresh and on a pooled instance.
+pub fn deploy_module(wasm: &[u8]) {
+    thread_local! {
+        static RUNTIME: RefCell<Option<(Runtime, u32)>> = const { RefCell::new(None) };
+    }
+    RUNTIME.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        if slot.as_ref().is_none_or(|(_, n)| *n >= DEPLOYS_PER_RUNTIME) {
+            match Runtime::new(RuntimeConfig::default()) {
+                Ok(rt) => *slot = Some((rt, 0)),
+                Err(e) => panic!("engine: {e:#}"),
+            }
+        }
+        let Some((rt, deployed)) = slot.as_mut() else {
+            return;
+        };
+        let Ok(code) = rt.deploy(wasm) else {
+            return;
+        };
+        *deployed += 1;
+        let mut validator = wasmparser::Validator::new_with_features(
+            zkhost_runtime::engine::accepted_parser_features(),
+        );
+        if let Err(e) = validator.validate_all(wasm) {
+            panic!("deployed, but not valid with the accepted features: {e}");
+        }
+        for input in [&[][..], &[0x5a; 64][..]] {
+            let call = |what: &str| match rt.call(&code, input, DEPLOY_GAS) {
+                Ok(o) => o,
+                Err(e) => panic!("{what} call of a deployed module failed: {e}"),
+            };
+            let fresh = call("first");
+            let pooled = call("second");
+            let warm = match rt
+                .instantiate(&code)
+                .and_then(|mut w| w.call(input, DEPLOY_GAS))
+            {
+                Ok(o) => o,
+                Err(e) => panic!("warm call of a deployed module failed: {e}"),
+            };
+            assert_ne!(fresh.trap(), Some(TrapKind::HostError), "host error");
+            assert!(fresh.gas_used <= DEPLOY_GAS);
+            if fresh.trap() == Some(TrapKind::OutOfGas) {
+                assert_eq!(fresh.gas_used, DEPLOY_GAS);
+            }
+            assert_eq!(fresh, pooled, "fresh and pooled instances differ");
+            assert_eq!(fresh, warm, "fresh and warm instances differ");
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_probe_bytes_are_the_wat() {
+        let wasm = wat::parse_str(PROBE_WAT).expect("PROBE_WAT parses");
+        assert_eq!(
+            PROBE_WASM_HEX,
+            hex::encode(&wasm),
+            "update PROBE_WASM_HEX to the value on the right (wrapped in `concat!`)"
+        );
+    }
+}

@@ -1,0 +1,70 @@
+//! Test support for the zkhost crates (not published): what the tests, the
+//! benchmark, the fuzz targets and the examples share.
+//!
+//! - [`sample`]: deterministic valid BN254 inputs (points from a seed);
+//! - [`inputs`]: generated inputs for the differential tests — random valid points,
+//!   random bytes, valid encodings with one mutation, lengths around every boundary;
+//! - [`vectors`]: the go-ethereum precompile vector format and a runner for it, and
+//!   where the committed vectors are ([`bn254_vectors`], [`verkle_vectors`]);
+//! - [`snarkjs`] and [`fixture`]: snarkjs's Groth16 files, and the committed proof;
+//! - [`probe`]: a WAT contract that calls one host function with any arguments;
+//! - [`fuzzing`]: the fuzz harness bodies the cargo-fuzz targets (`host/fuzz`) and
+//!   the corpus replay test run.
+
+pub mod fuzzing;
+pub mod inputs;
+pub mod probe;
+pub mod sample;
+pub mod snarkjs;
+pub mod vectors;
+
+use std::path::PathBuf;
+
+/// The repository's folder of built artifacts (`fixtures/`: the contracts, the
+/// Groth16 proof).
+pub fn fixtures_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join("..")
+        .join("fixtures")
+}
+
+/// The BN254 conformance vectors, owned by `zkhost-bn254` (`host/bn254/vectors`).
+pub fn bn254_vectors() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join("bn254")
+        .join("vectors")
+}
+
+/// The verkle vectors, owned by `zkhost-verkle` (`host/verkle/vectors`).
+pub fn verkle_vectors() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join("verkle")
+        .join("vectors")
+}
+
+/// The proof committed under `fixtures/groth16/` (see its README): a MiMC preimage,
+/// made by `cargo run -p zkhost-testkit --example groth16_fixtures`.
+pub mod fixture {
+    use super::snarkjs;
+    use zkhost_groth16::Request;
+
+    /// `fixtures/groth16/verification_key.json`.
+    pub const VERIFICATION_KEY: &str =
+        include_str!("../../../fixtures/groth16/verification_key.json");
+    /// `fixtures/groth16/proof.json`.
+    pub const PROOF: &str = include_str!("../../../fixtures/groth16/proof.json");
+    /// `fixtures/groth16/public.json`.
+    pub const PUBLIC: &str = include_str!("../../../fixtures/groth16/public.json");
+
+    /// The three files as one request.
+    pub fn request() -> Result<Request, snarkjs::ParseError> {
+        Ok(Request {
+            vk: snarkjs::verifying_key(VERIFICATION_KEY)?,
+            proof: snarkjs::proof(PROOF)?,
+            inputs: snarkjs::public_inputs(PUBLIC)?,
+        })
+    }
+}
