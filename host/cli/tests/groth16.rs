@@ -311,13 +311,12 @@ fn the_contract_uses_exactly_the_scheduled_gas() {
     for _ in 0..3 {
         assert_eq!(warm.call(&message, 1 << 40).unwrap().gas_used, own + host);
     }
-    // Short of it, the call runs out of gas. (Wasmtime checks fuel at function entries
-    // and loop headers, so the few instructions after the last host call may run on
-    // credit: a limit a handful of units short can still succeed, and then reports
-    // the whole limit as used, never more.)
+    // Short of it, even by one unit, the call runs out of gas and uses the whole
+    // limit (the work past the last host call counts too: `FuelMeter`'s rule).
     let short = rt.call(&code, &message, own + host - 64).unwrap();
     assert_eq!(short.trap(), Some(zkhost_runtime::TrapKind::OutOfGas));
     let almost = rt.call(&code, &message, own + host - 1).unwrap();
+    assert_eq!(almost.trap(), Some(zkhost_runtime::TrapKind::OutOfGas));
     assert_eq!(almost.gas_used, own + host - 1);
 }
 

@@ -271,16 +271,20 @@ impl WarmInstance {
         state.io.start(input);
         state.host.take_last_error();
         // Setting fuel only fails if fuel metering is off, which the engine never is.
-        let _ = self.store.set_fuel(gas_limit);
+        let _ = self.store.set_fuel(FuelMeter::fuel(gas_limit));
         let result = self.entry.call(&mut self.store, ());
         let left = self.store.get_fuel().unwrap_or(0);
-        let result = match result {
-            Ok(()) => ExecResult::Success(self.store.data_mut().io.take_output()),
-            Err(e) => ExecResult::Trap(trap_kind(&e)),
-        };
-        let gas_used = match result {
-            ExecResult::Trap(TrapKind::OutOfGas) => gas_limit,
-            _ => gas_limit.saturating_sub(left),
+        // Work past the limit is out of gas however the call ended (the meter's rule).
+        let (result, gas_used) = match (FuelMeter::used(gas_limit, left), result) {
+            (None, _) => (ExecResult::Trap(TrapKind::OutOfGas), gas_limit),
+            (Some(_), Err(e)) if trap_kind(&e) == TrapKind::OutOfGas => {
+                (ExecResult::Trap(TrapKind::OutOfGas), gas_limit)
+            }
+            (Some(used), Err(e)) => (ExecResult::Trap(trap_kind(&e)), used),
+            (Some(used), Ok(())) => (
+                ExecResult::Success(self.store.data_mut().io.take_output()),
+                used,
+            ),
         };
         Ok(Outcome {
             result,

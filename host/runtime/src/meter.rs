@@ -31,14 +31,48 @@ pub trait GasMeter<T>: Copy + Send + Sync + 'static {
 /// instructions and host functions draw on one budget. The engine must meter fuel
 /// (`Config::consume_fuel`, as [`crate::engine::config`] sets). Without fuel
 /// metering every charge fails, closed.
+///
+/// **The rule.** Wasmtime consumes fuel as code runs but checks it only at function
+/// entries and loop headers (and where a host function charges), so code can run a
+/// little past a limit before a check sees it. A call with limit `L` is therefore
+/// given `L + RESERVE` fuel ([`FuelMeter::fuel`]), host functions charge against
+/// `L` alone (the reserve is never theirs), and after the call [`FuelMeter::used`]
+/// says whether its work (instructions plus host functions) stayed within `L`: the
+/// call succeeded and used exactly what it consumed, or it ran past `L` and is out
+/// of gas, using all of `L` — whatever the shape of its code. One unit of reserve is
+/// enough: consumption past `L` leaves less than one unit, which is all the check
+/// needs to see, and Wasmtime's own checks stop the code at the next check point.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FuelMeter;
+
+impl FuelMeter {
+    /// Fuel given beyond a call's limit, so that running past the limit is visible.
+    pub const RESERVE: u64 = 1;
+
+    /// The fuel to set for a call with `gas_limit`.
+    pub fn fuel(gas_limit: u64) -> u64 {
+        gas_limit.saturating_add(Self::RESERVE)
+    }
+
+    /// The gas a call with `gas_limit` used, from the fuel left after it: `Some` of
+    /// what it consumed if that is within the limit, `None` if it ran past it (out of
+    /// gas, however the call ended).
+    pub fn used(gas_limit: u64, fuel_left: u64) -> Option<u64> {
+        let used = Self::fuel(gas_limit).checked_sub(fuel_left)?;
+        (used <= gas_limit).then_some(used)
+    }
+}
 
 impl<T> GasMeter<T> for FuelMeter {
     fn charge(&self, caller: &mut Caller<'_, T>, gas: u64) -> Result<(), OutOfGas> {
         let fuel = caller.get_fuel().map_err(|_| OutOfGas)?;
-        match fuel.checked_sub(gas) {
-            Some(rest) => caller.set_fuel(rest).map_err(|_| OutOfGas),
+        // What the call may still spend: its fuel less the reserve. Less than the
+        // reserve left means the code has already run past the limit.
+        let available = fuel.checked_sub(Self::RESERVE);
+        match available.and_then(|a| a.checked_sub(gas)) {
+            Some(rest) => caller
+                .set_fuel(rest.saturating_add(Self::RESERVE))
+                .map_err(|_| OutOfGas),
             None => {
                 // Out of gas uses the whole limit.
                 let _ = caller.set_fuel(0);
@@ -48,6 +82,6 @@ impl<T> GasMeter<T> for FuelMeter {
     }
 
     fn left(&self, caller: &mut Caller<'_, T>) -> u64 {
-        caller.get_fuel().unwrap_or(0)
+        caller.get_fuel().unwrap_or(0).saturating_sub(Self::RESERVE)
     }
 }

@@ -546,6 +546,9 @@ pub fn probe_input(selector: u8, grow: u8, args: [i32; 3], payload: &[u8]) -> Ve
 /// Where the probe's payload starts in its memory.
 pub const PROBE_PAYLOAD: i32 = 16;
 
+/// Where the calibration's `input_read` copies the input (so that the copy shows).
+const CALIBRATION_READ: i32 = 1024;
+
 const PAGE: usize = 65_536;
 
 /// The deployed probe and the fuel its own instructions take, measured once.
@@ -648,8 +651,21 @@ impl Probe {
     fn calibrate(&mut self) {
         let payload = [7u8; 8];
         let harmless = |s: u8| match s {
-            1 | 2 => [0, 0, 0],
+            1 => [CALIBRATION_READ, 0, 0],
+            2 => [0, 0, 0],
             _ => [PROBE_PAYLOAD, 0, 1024],
+        };
+        // Whether the selected host function ran (its effect is visible even when
+        // the instructions after it run out of gas): the result global for those
+        // that set it, the input's copy for `input_read`, success for
+        // `output_write` (nothing follows it).
+        let ran = |s: u8, run: &ProbeRun, input: &[u8]| match s {
+            1 => run
+                .memory
+                .get(CALIBRATION_READ as usize..)
+                .is_some_and(|m| m.starts_with(input)),
+            2 => run.outcome.output().is_some(),
+            _ => run.ret != -1,
         };
         let fixed = self.costs.call(0, 0);
         for s in 0..PROBE_SELECTORS {
@@ -664,7 +680,7 @@ impl Probe {
                 big.result
             );
             self.total[s as usize] = big.gas_used - charges;
-            let min = min_gas(|g| self.run(&input, g).outcome.trap() != Some(TrapKind::OutOfGas));
+            let min = min_gas(|g| ran(s, &self.run(&input, g), &input));
             self.before_call[s as usize] = min - charges;
             assert!(self.before_call[s as usize] <= self.total[s as usize]);
             if s == 0 {
@@ -813,9 +829,11 @@ fn model(probe: &Probe, input: &[u8], gas: u64) -> Expected {
         ret: -1,
         memory,
     };
-    // The call completes; the instructions after it are not checked for fuel, so a
-    // call that overdraws by a few units still succeeds, using the whole limit.
-    let used = (probe.total[s] + h1 + h2 + h3).min(gas);
+    // The call completes. The instructions after it are not checked for fuel where
+    // they run, but the call is judged on all of its work: past the limit it is out
+    // of gas, using the whole limit, with the host function's effects on memory
+    // (which a trap does not undo) and its result kept.
+    let used = probe.total[s] + h1 + h2 + h3;
     let in_bounds = |ptr: i32, len: usize| {
         let start = ptr as u32 as usize;
         start
@@ -880,6 +898,15 @@ fn model(probe: &Probe, input: &[u8], gas: u64) -> Expected {
         Ok(r) => r,
         Err(kind) => return trap(kind, memory),
     };
+    if gas < used {
+        return Expected {
+            result: ExecResult::Trap(TrapKind::OutOfGas),
+            gas_used: gas,
+            last_host_error: reason,
+            ret,
+            memory,
+        };
+    }
     Expected {
         result: ExecResult::Success(output),
         gas_used: used,
