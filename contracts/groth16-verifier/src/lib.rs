@@ -6,7 +6,8 @@
 //! Ethereum encodings). Output: the SCALE [`Verdict`]. A message that does not decode
 //! traps.
 //!
-//! The work, for n public inputs:
+//! The work, for n public inputs (`zkhost_guest::verifier::verify`, shared with the
+//! node example's contract):
 //! 1. the input checks ([`Request::check_inputs`]: IC not empty, n = IC.len() − 1,
 //!    every input `< r`), in the contract;
 //! 2. `vk_x = IC[0] + Σ xᵢ·IC[i+1]`: one `alt_bn128_g1_msm` of n records and one
@@ -22,82 +23,12 @@
 //! reason (coordinate, curve, subgroup) is the host's diagnostic of that last call.
 #![no_std]
 
-extern crate alloc;
-
-use alloc::vec::Vec;
-use zkhost_guest::groth16::{negate_g1, reason, PointRef, Request, Verdict};
+use zkhost_guest::groth16::{Request, Verdict};
 
 /// The contract entry point.
 #[no_mangle]
 pub extern "C" fn call() {
-    zkhost_guest::handle(|request: Request| -> Verdict { verify(&request) });
-}
-
-fn verify(r: &Request) -> Verdict {
-    if let Err(verdict) = r.check_inputs() {
-        return verdict;
-    }
-    match pairing_check(r) {
-        Some(true) => Verdict::Valid,
-        Some(false) => Verdict::invalid(reason::PAIRING_FAILED, 0, 0),
-        None => first_invalid_point(r),
-    }
-}
-
-/// The verification proper; `None` if a host function refused its input.
-fn pairing_check(r: &Request) -> Option<bool> {
-    // check_inputs made sure IC has inputs.len() + 1 points.
-    let (ic0, ic_rest) = r.vk.ic.split_first()?;
-    let vk_x = if r.inputs.is_empty() {
-        *ic0
-    } else {
-        let mut records = Vec::with_capacity(96 * r.inputs.len());
-        for (p, x) in ic_rest.iter().zip(&r.inputs) {
-            records.extend_from_slice(p);
-            records.extend_from_slice(x);
-        }
-        let sum = zkhost_guest::alt_bn128_g1_msm(&records).ok()?;
-        let mut add = [0u8; 128];
-        add[..64].copy_from_slice(ic0);
-        add[64..].copy_from_slice(&sum);
-        zkhost_guest::alt_bn128_add(&add).ok()?
-    };
-    let mut pairs = [0u8; 4 * 192];
-    let parts: [&[u8]; 8] = [
-        &negate_g1(&r.proof.a),
-        &r.proof.b,
-        &r.vk.alpha,
-        &r.vk.beta,
-        &vk_x,
-        &r.vk.gamma,
-        &r.proof.c,
-        &r.vk.delta,
-    ];
-    let mut at = 0;
-    for part in parts {
-        pairs[at..at + part.len()].copy_from_slice(part);
-        at += part.len();
-    }
-    let out = zkhost_guest::alt_bn128_pairing(&pairs).ok()?;
-    Some(out[31] == 1)
-}
-
-/// The first point a host function refuses, checked one at a time.
-fn first_invalid_point(r: &Request) -> Verdict {
-    for (index, point) in r.points() {
-        let refused = match point {
-            // ECADD pads its input: P + O validates P.
-            PointRef::G1(p) => zkhost_guest::alt_bn128_add(p).is_err(),
-            PointRef::G2(q) => {
-                // A pair with the G1 infinity is validated, then skipped.
-                let mut pair = [0u8; 192];
-                pair[64..].copy_from_slice(q);
-                zkhost_guest::alt_bn128_pairing(&pair).is_err()
-            }
-        };
-        if refused {
-            return Verdict::invalid(reason::POINT, index, 0);
-        }
-    }
-    Verdict::invalid(reason::REFUSED, 0, 0)
+    zkhost_guest::handle(|request: Request| -> Verdict {
+        zkhost_guest::verifier::verify(&request)
+    });
 }

@@ -8,7 +8,8 @@
 //!   [`gas_left`], [`alt_bn128_add`], …);
 //! - the shared SCALE [`Message`] / [`Response`] types and error codes ([`err`]), and
 //!   [`handle`], the usual body of a contract's `call`;
-//! - [`groth16`]: the Groth16 verification request and verdict;
+//! - [`groth16`]: the Groth16 verification request and verdict, and [`verifier`]:
+//!   the verification itself, through the host functions;
 //! - with the default `runtime` feature, on wasm32: a bump global allocator and a
 //!   panic handler that traps.
 //!
@@ -25,6 +26,7 @@ pub use zkhost_abi::{err, groth16, message_parts, InvalidInput, Message, Respons
 
 #[cfg(all(target_arch = "wasm32", feature = "runtime", not(test)))]
 mod runtime;
+pub mod verifier;
 
 /// The raw host imports of contract ABI v1. All pointers and lengths are `i32`
 /// addresses into the contract's memory.
