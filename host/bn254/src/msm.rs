@@ -37,6 +37,28 @@ pub fn g1_msm(input: &[u8]) -> Result<[u8; 64], Error> {
     Ok(zkhost_msm::msm::<G1>(&points, &scalars).to_evm())
 }
 
+/// A calibration installed by the node ([`install_cost_model`]).
+static INSTALLED: std::sync::OnceLock<CostModel> = std::sync::OnceLock::new();
+
+/// Replaces the committed BN254 cost model with `model` for this process: a node
+/// that calibrated on its own hardware (`zkhost calibrate --json`) installs the
+/// result at start-up. It changes which algorithm runs, so speed only: every
+/// algorithm gives the same sum, and the price is `zkhost-gas`'s, computed from the
+/// input length. At most once per process; a second call returns the model back.
+pub fn install_cost_model(model: CostModel) -> Result<(), CostModel> {
+    INSTALLED.set(model)
+}
+
+/// The cost model in force: the installed one, or the committed calibration.
+pub fn cost_model() -> &'static CostModel {
+    INSTALLED.get().unwrap_or_else(committed_cost_model)
+}
+
+/// The committed calibration (`msm_costs.rs`, from `zkhost calibrate --out`).
+pub fn committed_cost_model() -> &'static CostModel {
+    crate::msm_costs::model()
+}
+
 /// A G1 point in affine coordinates; `(0, 0)` (not on the curve) is infinity, as in
 /// the EVM encoding.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -323,7 +345,7 @@ impl MsmGroup for G1 {
     }
 
     fn cost_model() -> &'static CostModel {
-        crate::msm_costs::model()
+        cost_model()
     }
 
     /// Co-Z formulas (Meloni; Longa–Miri for odd multiples): one doubling that

@@ -81,10 +81,10 @@ impl Default for GasSchedule {
 }
 
 /// The G1 MSM discount, in thousandths, for `k = 1..=128` records: `MSM_DISCOUNT[k −
-/// 1]`, flat beyond 128 as EIP-2537 caps its tables. The values are the measured time
-/// of an MSM of k points over k single multiplications on the reference machine
-/// (2026, `zkhost calibrate`), fixed here as consensus: a new calibration may propose
-/// a new table, which only a deliberate change to this constant adopts.
+/// 1]`, flat beyond 128 as EIP-2537 caps its tables. The values were measured (an
+/// MSM of k points over k single multiplications, `zkhost calibrate`) and are fixed
+/// here as consensus: a new calibration may propose a new table, which only a
+/// deliberate change to this constant adopts.
 pub const MSM_DISCOUNT: [u16; 128] = [
     1000, 677, 590, 539, 539, 539, 476, 476, 476, 476, 476, 476, 476, 476, 445, 418, 404, 404, 404,
     404, 404, 404, 404, 394, 394, 394, 394, 394, 394, 394, 393, 393, 393, 392, 392, 392, 392, 392,

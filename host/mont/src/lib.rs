@@ -11,8 +11,8 @@
 //! - [`mul_portable`]: plain Rust on `u128` products, on every target;
 //! - on x86-64 CPUs with BMI2 and ADX (detected once at run time), an inline-assembly
 //!   version with `mulx` and two independent carry chains (`adcx` on the carry flag,
-//!   `adox` on the overflow flag), about 15% more multiplications per second on the
-//!   reference machine than arkworks' generic code in a throughput test.
+//!   `adox` on the overflow flag), faster than arkworks' generic code in a
+//!   throughput test (figures in README.md).
 //!
 //! [`mul`] picks the fastest available (or the portable code when the
 //! `ZKHOST_PORTABLE_FIELD` environment variable is set, see [`PORTABLE_ENV`]).
@@ -71,8 +71,7 @@ pub fn mul(a: &[u64; 4], b: &[u64; 4], m: &Modulus) -> [u64; 4] {
 
 /// Whether [`mul`] uses the MULX/ADX assembly (x86-64 with BMI2 and ADX). Detected
 /// once and kept in one flag: it is read on every multiplication, and one relaxed
-/// load is measurably cheaper there (about 4% of a verkle update) than the standard
-/// library's two feature checks.
+/// load is measurably cheaper there than the standard library's two feature checks.
 #[inline(always)]
 pub fn has_adx() -> bool {
     // 0: not yet known; 1: no; 2: yes.
@@ -89,7 +88,7 @@ pub fn has_adx() -> bool {
 
 /// Setting this environment variable (to anything) before the first multiplication
 /// makes [`mul`] use the portable code even where the CPU has MULX/ADX, so that the
-/// tests can run both paths on one machine (`host/tests/bn254_portable.rs`).
+/// tests can run both paths on one machine (`host/bn254/tests/portable.rs`).
 pub const PORTABLE_ENV: &str = "ZKHOST_PORTABLE_FIELD";
 
 #[cold]

@@ -86,9 +86,26 @@ pub struct CostModel {
     pub entries: Vec<Entry>,
 }
 
+/// A calibration installed by the node ([`CostModel::install`]).
+static INSTALLED: OnceLock<CostModel> = OnceLock::new();
+
 impl CostModel {
-    /// The committed model ([`super::costs`]).
+    /// The model in force: the one a node installed, or the committed one.
     pub fn get() -> &'static CostModel {
+        INSTALLED.get().unwrap_or_else(CostModel::committed)
+    }
+
+    /// Replaces the committed model with `model` for this process (a node that
+    /// calibrated on its own hardware installs the result at start-up). It changes
+    /// which method runs, so speed only: every method gives the same commitment, and
+    /// the price is `zkhost-gas`'s. At most once per process; a second call returns
+    /// the model back.
+    pub fn install(model: CostModel) -> Result<(), CostModel> {
+        INSTALLED.set(model)
+    }
+
+    /// The committed model (`costs.rs`, from `zkhost calibrate-verkle`).
+    pub fn committed() -> &'static CostModel {
         static MODEL: OnceLock<CostModel> = OnceLock::new();
         MODEL.get_or_init(|| CostModel {
             note: super::costs::NOTE.into(),
@@ -135,7 +152,7 @@ impl CostModel {
     }
 }
 
-/// Sizes measured by [`calibrate`].
+/// Sizes a calibration measures (`zkhost calibrate-verkle`).
 pub const SIZES: [usize; 10] = [1, 2, 4, 8, 16, 32, 64, 96, 128, 256];
 
 #[cfg(test)]

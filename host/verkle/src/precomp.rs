@@ -9,7 +9,7 @@
 //!   `[−512, 512]` and costs at most 26 mixed additions and no doubling: the method
 //!   for one scalar or a few (a tree update touches one slot).
 //!   256 × 26 × 512 × 96 B = 325 MiB. (go-ipa's 8-bit windows take 32 additions in
-//!   96 MiB; 10 bits bring a one-slot update under 5 µs here.)
+//!   96 MiB; 10 bits take fewer additions per one-slot update.)
 //! - **wide**: for every basis point the multiples `k·Gᵢ` for `k = 1..2^13`, in
 //!   affine Weierstrass form. A scalar is recoded into 19 signed 14-bit digits;
 //!   all points' digits of window `j` are summed together (one lookup and one

@@ -344,7 +344,7 @@ fn invert_words(n: &[u64; 4], y: &[u64; 4]) -> (Option<[u64; 4]>, usize) {
 
 /// Whether the CPU has BMI1 and BMI2 (`tzcnt`, `shlx`, `shrx`): the inner loop,
 /// which is bound by its instruction count as much as by its dependency chain,
-/// runs about 5% faster compiled for them. Follows [`mont::has_adx`], which checks
+/// runs faster compiled for them. Follows [`mont::has_adx`], which checks
 /// BMI2 and honours `ZKHOST_PORTABLE_FIELD`, so the portable test runs the baseline
 /// build of this code.
 #[cfg(target_arch = "x86_64")]
