@@ -62,13 +62,7 @@ pub fn message_parts(input: &[u8]) -> Option<(u8, &[u8])> {
 }
 
 #[cfg(test)]
-#[allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects
-)]
+#[allow(clippy::arithmetic_side_effects)]
 mod tests {
     use super::*;
     use alloc::vec;

@@ -213,13 +213,7 @@ pub fn add_to_linker<T: 'static, M: GasMeter<T>>(
 }
 
 #[cfg(test)]
-#[allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects
-)]
+#[allow(clippy::arithmetic_side_effects)]
 pub(crate) mod tests {
     use std::cell::Cell;
 

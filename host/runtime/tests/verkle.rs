@@ -18,7 +18,7 @@ use zkhost_contracts::ViaError;
 use zkhost_runtime::{HostCosts, HostError, Runtime, RuntimeConfig, TrapKind};
 use zkhost_testkit::inputs::rng;
 use zkhost_testkit::probe::{call_input, deploy_wat, dump_input, min_gas, probe};
-use zkhost_verkle::{self as verkle, Element, Op};
+use zkhost_verkle::{self as verkle, Op};
 
 fn le_bytes(values: &[Fr]) -> Vec<u8> {
     values.iter().flat_map(verkle::scalar_to_le).collect()
@@ -31,16 +31,6 @@ fn function(op: Op) -> Crypto {
         Op::ToField => Crypto::VerkleCommitmentToField,
         Op::Update => Crypto::VerkleUpdate,
     }
-}
-
-fn update_input(c: &Element, changes: &[(u8, Fr, Fr)]) -> Vec<u8> {
-    let mut input = c.to_bytes().to_vec();
-    for (i, old, new) in changes {
-        input.push(*i);
-        input.extend(verkle::scalar_to_le(old));
-        input.extend(verkle::scalar_to_le(new));
-    }
-    input
 }
 
 fn runtime() -> Runtime {
@@ -65,7 +55,7 @@ fn the_contract_path_matches_native() {
         (Op::ToField, vec![0; 64]),
         (
             Op::Update,
-            update_input(&c, &[(200, values[200], Fr::from(9u64))]),
+            verkle::encode_update(&c, &[(200, values[200], Fr::from(9u64))]),
         ),
         (Op::Update, vec![0; 32 + 65]),
         (Op::Update, vec![0; 40]),

@@ -284,6 +284,20 @@ pub fn update_entries(input_len: usize) -> Result<usize, Error> {
     Ok(k)
 }
 
+/// The `verkle_update` input for `changes` to `commitment`: the compressed
+/// commitment, then per change its index, old and new value (32 bytes little-endian
+/// each) — what [`update_bytes`] reads.
+pub fn encode_update(commitment: &Element, changes: &[(u8, Fr, Fr)]) -> Vec<u8> {
+    let mut input = Vec::with_capacity(ELEMENT_LEN + UPDATE_ENTRY_LEN * changes.len());
+    input.extend_from_slice(&commitment.to_bytes());
+    for (i, old, new) in changes {
+        input.push(*i);
+        input.extend_from_slice(&scalar_to_le(old));
+        input.extend_from_slice(&scalar_to_le(new));
+    }
+    input
+}
+
 /// `verkle_update`: a 32-byte compressed commitment and `k` entries of (1-byte
 /// index, 32-byte old value, 32-byte new value), to the new compressed commitment.
 pub fn update_bytes(input: &[u8]) -> Result<[u8; 32], Error> {

@@ -9,23 +9,11 @@ use ark_ff::{BigInteger, PrimeField, UniformRand};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-use rand::SeedableRng;
-use rand_chacha::ChaCha20Rng;
+use zkhost_testkit::inputs::rng;
 use zkhost_verkle::{self as verkle, crs, Element, Error};
 
 fn dir() -> std::path::PathBuf {
     std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("vectors")
-}
-
-/// A seeded generator (`ZKHOST_SEED` overrides the default seed).
-fn rng(stream: u64) -> ChaCha20Rng {
-    let seed = std::env::var("ZKHOST_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0x5eed_2026u64);
-    let mut r = ChaCha20Rng::seed_from_u64(seed);
-    r.set_stream(stream);
-    r
 }
 
 fn json(name: &str) -> Value {
@@ -279,16 +267,6 @@ fn boundary_rules() {
     ));
 }
 
-fn update_input(c: &Element, changes: &[(u8, Fr, Fr)]) -> Vec<u8> {
-    let mut input = c.to_bytes().to_vec();
-    for (i, old, new) in changes {
-        input.push(*i);
-        input.extend(verkle::scalar_to_le(old));
-        input.extend(verkle::scalar_to_le(new));
-    }
-    input
-}
-
 #[test]
 fn updates_equal_recommitment_at_every_index() {
     let mut rng = rng(41);
@@ -299,7 +277,7 @@ fn updates_equal_recommitment_at_every_index() {
         let new = Fr::rand(&mut rng);
         let change = (idx, values[idx as usize], new);
         values[idx as usize] = new;
-        let bytes = verkle::update_bytes(&update_input(&c, &[change])).unwrap();
+        let bytes = verkle::update_bytes(&verkle::encode_update(&c, &[change])).unwrap();
         c = verkle::update(&c, &[change]);
         assert_eq!(bytes, c.to_bytes());
     }
@@ -325,14 +303,14 @@ fn updates_equal_recommitment_at_every_index() {
     let bogus = verkle::update(&c2, &[(3, Fr::from(5u64), Fr::from(5u64))]);
     assert_eq!(bogus, c2);
     // A scalar ≥ r in an entry is refused with its position.
-    let mut input = update_input(&c2, &[(1, Fr::from(1u64), Fr::from(2u64))]);
+    let mut input = verkle::encode_update(&c2, &[(1, Fr::from(1u64), Fr::from(2u64))]);
     input[32 + 33..].copy_from_slice(&Fr::MODULUS.to_bytes_le());
     assert_eq!(
         verkle::update_bytes(&input),
         Err(Error::ScalarNotCanonical(1))
     );
     // A commitment that does not decode is refused.
-    let mut input = update_input(&c2, &[]);
+    let mut input = verkle::encode_update(&c2, &[]);
     input[..32].copy_from_slice(&[0xff; 32]);
     assert_eq!(
         verkle::update_bytes(&input),
