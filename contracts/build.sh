@@ -16,12 +16,12 @@ cargo_home="${CARGO_HOME:-$HOME/.cargo}"
 mkdir -p "$cargo_home" # cargo creates it anyway; it must exist to be resolved here
 cargo_home="$(cd "$cargo_home" && pwd -P)"
 
-# Keep this machine's absolute paths (the checkout, the host's zkhost-abi crate, the
-# registry sources) out of the modules. No target-feature flags: see "WebAssembly features" in README.md.
+# Keep this machine's absolute paths (the checkout, the registry sources) out of the
+# modules; the host's zkhost-abi is reached through the symlink contracts/abi, under the
+# checkout (see contracts/Cargo.toml for why). No target-feature flags: see "WebAssembly features" in README.md.
 # A 64 KiB shadow stack instead of rustc's default 1 MiB: the contracts need a few
 # KiB, and a smaller initial memory makes every fresh instance cheaper to set up.
-host="$(cd "$here/../host" && pwd -P)"
-export RUSTFLAGS="--remap-path-prefix=$here=/contracts --remap-path-prefix=$host=/host --remap-path-prefix=$cargo_home=/cargo -C link-arg=-zstack-size=65536"
+export RUSTFLAGS="--remap-path-prefix=$here=/contracts --remap-path-prefix=$cargo_home=/cargo -C link-arg=-zstack-size=65536"
 unset CARGO_ENCODED_RUSTFLAGS CARGO_BUILD_RUSTFLAGS CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS
 
 packages=()
