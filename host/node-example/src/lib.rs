@@ -28,7 +28,7 @@ use zkhost_runtime::memory;
 use zkhost_runtime::wasmtime::{self, Caller, Engine, Extern, Linker, Memory, Module, Store};
 use zkhost_runtime::{
     add_to_linker, check_module, engine, trap_kind, DeployError, GasMeter, HostCosts, HostState,
-    HostTrap, Import, LinkOptions, ModuleRules, OutOfGas, TrapKind,
+    HostTrap, Import, LinkOptions, MemoryExport, ModuleRules, OutOfGas, TrapKind,
 };
 
 /// The import module of the node's own host functions.
@@ -265,8 +265,12 @@ impl Node {
         // One unit of reserve: an instruction overdraw past the limit leaves less
         // than one unit of fuel, visible after the call.
         let fuel = limit.saturating_add(1);
+        // Where this module's memory is, resolved once, so zkhost's functions skip a
+        // lookup by name on every call (a shortcut: the result is the same without).
+        let mut zk = HostState::new(self.costs, None);
+        zk.set_memory_export(MemoryExport::of(module, "memory"));
         let state = NodeState {
-            zk: HostState::new(self.costs, None),
+            zk,
             gas: CallGas {
                 limit,
                 fuel_start: fuel,

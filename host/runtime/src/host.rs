@@ -20,7 +20,7 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 
-use wasmtime::{Caller, Extern, Linker, Memory};
+use wasmtime::{Caller, Extern, Linker, Memory, Module, ModuleExport};
 use zkhost_abi::Crypto;
 use zkhost_bn254::{msm, Backend, Op};
 use zkhost_gas::HostCosts;
@@ -52,11 +52,12 @@ pub enum HostTrap {
 
 /// What zkhost's host functions keep in the node's store data: the prices they
 /// charge, the BN254 backend, and why the last refused input was refused.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default)]
 pub struct HostState {
     costs: HostCosts,
     backend: Option<Backend>,
     last_error: Option<HostError>,
+    memory: MemoryExport,
 }
 
 impl HostState {
@@ -67,7 +68,16 @@ impl HostState {
             costs,
             backend,
             last_error: None,
+            memory: MemoryExport::default(),
         }
+    }
+
+    /// Tells the host functions where the module about to run exports its memory
+    /// ([`MemoryExport::of`]), so that they reach it without a lookup by name on
+    /// every call. Optional and never a change of result: without it, or for a
+    /// caller of another module, they look the export up by name.
+    pub fn set_memory_export(&mut self, memory: MemoryExport) {
+        self.memory = memory;
     }
 
     /// The prices.
@@ -118,10 +128,67 @@ pub(crate) fn barrier<R>(f: impl FnOnce() -> R) -> Result<R, HostTrap> {
     catch_unwind(AssertUnwindSafe(f)).map_err(|_| HostTrap::Panic)
 }
 
-/// The contract's memory, found by its export name: the one way host functions
-/// reach guest bytes (then through [`memory`]'s checked accessors).
-pub(crate) fn guest_memory<T>(caller: &mut Caller<'_, T>, name: &str) -> Result<Memory, HostTrap> {
-    match caller.get_export(name) {
+/// Where one module exports its memory, resolved once from the module
+/// ([`MemoryExport::of`]) instead of by name in every host call (a string hash and a
+/// map lookup, a measurable share of a cheap call such as ECADD's). It is checked
+/// against the calling instance's module on every use, so a stale or foreign value
+/// only costs the lookup by name it was meant to save.
+#[derive(Clone, Copy, Default)]
+pub struct MemoryExport(Hint);
+
+#[derive(Clone, Copy, Default)]
+enum Hint {
+    /// Look the export up by name.
+    #[default]
+    ByName,
+    /// The module's export, checked against the caller's module.
+    Export(ModuleExport),
+    /// The memory itself: only for a store that holds a single instance and a state
+    /// made for it, which [`crate::Runtime`] guarantees (so this is not public).
+    Bound(Memory),
+}
+
+impl MemoryExport {
+    /// The export `name` of `module` (by name if the module has no such export).
+    pub fn of(module: &Module, name: &str) -> MemoryExport {
+        MemoryExport(
+            module
+                .get_export_index(name)
+                .map_or(Hint::ByName, Hint::Export),
+        )
+    }
+
+    /// The memory of the one instance in a store, for zkhost's own runtime.
+    pub(crate) fn bound(memory: Memory) -> MemoryExport {
+        MemoryExport(Hint::Bound(memory))
+    }
+}
+
+impl std::fmt::Debug for MemoryExport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let how = match self.0 {
+            Hint::ByName => "by name",
+            Hint::Export(_) => "module export",
+            Hint::Bound(_) => "bound",
+        };
+        f.debug_tuple("MemoryExport").field(&how).finish()
+    }
+}
+
+/// The contract's memory, found through `hint` when it belongs to the caller's
+/// module, else by its export name: the one way host functions reach guest bytes
+/// (then through [`memory`]'s checked accessors).
+pub(crate) fn guest_memory<T>(
+    caller: &mut Caller<'_, T>,
+    hint: MemoryExport,
+    name: &str,
+) -> Result<Memory, HostTrap> {
+    let found = match hint.0 {
+        Hint::Bound(memory) => return Ok(memory),
+        Hint::Export(export) => caller.get_module_export(&export),
+        Hint::ByName => None,
+    };
+    match found.or_else(|| caller.get_export(name)) {
         Some(Extern::Memory(m)) => Ok(m),
         _ => Err(HostTrap::MemoryOutOfBounds),
     }
@@ -161,11 +228,12 @@ fn crypto_call<T, M: GasMeter<T>>(
     (in_ptr, in_len, out_ptr): (i32, i32, i32),
 ) -> wasmtime::Result<i32> {
     let len = memory::len(in_len);
-    let price = state(caller.data_mut()).costs.crypto_call(op, len);
+    let host = state(caller.data_mut());
+    let (price, hint) = (host.costs.crypto_call(op, len), host.memory);
     meter
         .charge(&mut caller, price)
         .map_err(|_| HostTrap::OutOfGas)?;
-    let mem = guest_memory(&mut caller, memory_name)?;
+    let mem = guest_memory(&mut caller, hint, memory_name)?;
     let (data, t) = mem.data_and_store_mut(&mut caller);
     let input = memory::slice(data, in_ptr, len)?;
     memory::range(data.len(), out_ptr, op.output_len())?;

@@ -14,16 +14,17 @@ use wasmtime::{Caller, Linker};
 use zkhost_abi::Io;
 use zkhost_gas::HostCosts;
 
-use crate::host::{guest_memory, HostTrap, LinkOptions};
+use crate::host::{guest_memory, HostTrap, LinkOptions, MemoryExport};
 use crate::memory;
 use crate::meter::GasMeter;
 
 /// One call's input and output, and the output limit.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default)]
 pub struct CallIo {
     input: Vec<u8>,
     output: Vec<u8>,
     max_output: usize,
+    memory: MemoryExport,
 }
 
 impl CallIo {
@@ -34,7 +35,14 @@ impl CallIo {
             input: Vec::new(),
             output: Vec::new(),
             max_output,
+            memory: MemoryExport::default(),
         }
+    }
+
+    /// Where the module about to run exports its memory, as
+    /// [`crate::HostState::set_memory_export`]: a shortcut, never a change of result.
+    pub fn set_memory_export(&mut self, memory: MemoryExport) {
+        self.memory = memory;
     }
 
     /// Starts a call with `input` and an empty output.
@@ -84,9 +92,10 @@ pub fn add_io_to_linker<T: 'static, M: GasMeter<T>>(
         module,
         Io::InputRead.name(),
         move |mut caller: Caller<'_, T>, dest: i32| -> wasmtime::Result<()> {
-            let n = get(caller.data_mut()).input.len() as u64;
+            let io = get(caller.data_mut());
+            let (n, hint) = (io.input.len() as u64, io.memory);
             charge(&mut caller, n)?;
-            let m = guest_memory(&mut caller, &mem)?;
+            let m = guest_memory(&mut caller, hint, &mem)?;
             let (data, t) = m.data_and_store_mut(&mut caller);
             memory::write(data, dest, &get(t).input)?;
             Ok(())
@@ -100,10 +109,12 @@ pub fn add_io_to_linker<T: 'static, M: GasMeter<T>>(
         move |mut caller: Caller<'_, T>, src: i32, len: i32| -> wasmtime::Result<()> {
             let len = memory::len(len);
             charge(&mut caller, len as u64)?;
-            if len > get(caller.data_mut()).max_output {
+            let io = get(caller.data_mut());
+            if len > io.max_output {
                 return Err(HostTrap::LimitExceeded.into());
             }
-            let m = guest_memory(&mut caller, &mem)?;
+            let hint = io.memory;
+            let m = guest_memory(&mut caller, hint, &mem)?;
             let (data, t) = m.data_and_store_mut(&mut caller);
             let bytes = memory::slice(data, src, len)?;
             let io = get(t);

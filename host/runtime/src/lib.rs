@@ -44,7 +44,7 @@ use wasmtime::{
 use zkhost_bn254::Backend;
 
 pub use check::{abi_imports, check_module, DeployError, Import, ModuleRules};
-pub use host::{add_to_linker, compute, HostState, HostTrap, LinkOptions};
+pub use host::{add_to_linker, compute, HostState, HostTrap, LinkOptions, MemoryExport};
 pub use io::{add_io_to_linker, CallIo};
 pub use limits::Limits;
 pub use meter::{FuelMeter, GasMeter, OutOfGas};
@@ -242,6 +242,14 @@ impl Runtime {
         let entry = instance
             .get_typed_func::<(), ()>(&mut store, "call")
             .map_err(|e| CallError::Instantiate(format!("{e:#}")))?;
+        // The store holds this one instance: its host functions can keep its memory
+        // rather than look it up on every call.
+        if let Some(memory) = instance.get_memory(&mut store, &LinkOptions::default().memory) {
+            let bound = MemoryExport::bound(memory);
+            let state = store.data_mut();
+            state.host.set_memory_export(bound);
+            state.io.set_memory_export(bound);
+        }
         Ok(WarmInstance {
             store,
             entry,
