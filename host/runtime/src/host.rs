@@ -112,11 +112,16 @@ pub struct LinkOptions {
     pub memory: String,
 }
 
+impl LinkOptions {
+    /// The memory export zkhost's own contracts and [`crate::Runtime`] use.
+    pub const DEFAULT_MEMORY: &'static str = "memory";
+}
+
 impl Default for LinkOptions {
     fn default() -> Self {
         LinkOptions {
             module: zkhost_abi::MODULE.to_string(),
-            memory: "memory".to_string(),
+            memory: Self::DEFAULT_MEMORY.to_string(),
         }
     }
 }

@@ -168,7 +168,7 @@ impl Runtime {
         let rules = ModuleRules {
             max_code_bytes: limit,
             max_functions: self.config.limits.max_functions,
-            memory: "memory",
+            memory: LinkOptions::DEFAULT_MEMORY,
             entry: "call",
             imports: &imports,
         };
@@ -244,7 +244,7 @@ impl Runtime {
             .map_err(|e| CallError::Instantiate(format!("{e:#}")))?;
         // The store holds this one instance: its host functions can keep its memory
         // rather than look it up on every call.
-        if let Some(memory) = instance.get_memory(&mut store, &LinkOptions::default().memory) {
+        if let Some(memory) = instance.get_memory(&mut store, LinkOptions::DEFAULT_MEMORY) {
             let bound = MemoryExport::bound(memory);
             let state = store.data_mut();
             state.host.set_memory_export(bound);
