@@ -7,6 +7,8 @@
 //! - [`vectors`]: the go-ethereum precompile vector format and a runner for it, and
 //!   where the committed vectors are ([`bn254_vectors`], [`verkle_vectors`]);
 //! - [`snarkjs`] and [`fixture`]: snarkjs's Groth16 files, and the committed proof;
+//! - [`worst`]: the slowest inputs we can construct per host function, beside a
+//!   typical one (the benchmark prices from them);
 //! - [`probe`]: a WAT contract that calls one host function with any arguments;
 //! - [`fuzzing`]: the fuzz harness bodies the cargo-fuzz targets (`host/fuzz`) and
 //!   the corpus replay test run.
@@ -17,6 +19,7 @@ pub mod probe;
 pub mod sample;
 pub mod snarkjs;
 pub mod vectors;
+pub mod worst;
 
 use std::path::PathBuf;
 

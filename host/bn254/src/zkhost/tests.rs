@@ -301,6 +301,22 @@ fn glv_split_recombines() {
     }
 }
 
+/// The benchmark's "dense GLV halves" scalars (`zkhost_testkit::worst`) split into
+/// exactly the designed halves, so they do cost the most NAF additions; and its λ
+/// is this one. (The split rounds down, so its halves have opposite signs: the
+/// first in `[0, 2¹²⁷)`, the second in `(−2¹²⁷, 0]`.)
+#[test]
+fn the_worst_case_scalars_split_into_their_designed_halves() {
+    use zkhost_testkit::worst::{glv_scalar, BN254_LAMBDA, DENSE_HALF};
+    assert_eq!(
+        Fr::from_be_bytes_mod_order(&BN254_LAMBDA),
+        Fr::from_bigint(BigInt(LAMBDA)).expect("λ < r")
+    );
+    let d = DENSE_HALF as i128;
+    let k = Fr::from_be_bytes_mod_order(&glv_scalar(d, -d));
+    assert_eq!(glv_split(&k.into_bigint().0), (d, -d));
+}
+
 /// A point of the twist that is (almost surely) outside G2.
 fn random_twist_point(rng: &mut StdRng) -> ArkG2 {
     loop {
