@@ -1,4 +1,5 @@
-//! Least-squares fits of time against size, with the coefficient of determination.
+//! Least-squares fits of time against size, with the coefficient of determination,
+//! 95% intervals of both coefficients and the residuals.
 
 /// `y ≈ a + b·x`, fitted by ordinary least squares, and its R².
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
@@ -9,6 +10,30 @@ pub struct Linear {
     pub b: f64,
     /// Coefficient of determination: 1 − SS_res / SS_tot.
     pub r2: f64,
+    /// Half-width of the 95% interval of `a` (Student's t with n − 2 degrees of
+    /// freedom; 0 for two points, where the line is exact).
+    pub a_ci: f64,
+    /// Half-width of the 95% interval of `b`.
+    pub b_ci: f64,
+    /// Largest |residual| relative to the fitted value, as a fraction.
+    pub max_residual: f64,
+}
+
+/// The 97.5th percentile of Student's t for 1 to 30 degrees of freedom; the normal
+/// 1.96 beyond.
+const T975: [f64; 30] = [
+    12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160,
+    2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056,
+    2.052, 2.048, 2.045, 2.042,
+];
+
+fn t975(df: usize) -> f64 {
+    T975.get(df.wrapping_sub(1)).copied().unwrap_or(1.96)
+}
+
+/// Each point's residual `y − (a + b·x)`.
+pub fn residuals(f: &Linear, points: &[(f64, f64)]) -> Vec<(f64, f64)> {
+    points.iter().map(|&(x, y)| (x, y - f.at(x))).collect()
 }
 
 impl Linear {
@@ -40,7 +65,35 @@ pub fn linear(points: &[(f64, f64)]) -> Option<Linear> {
     } else {
         1.0 - ss_res / ss_tot
     };
-    Some(Linear { a, b, r2 })
+    let df = points.len() - 2;
+    let (a_ci, b_ci) = if df == 0 {
+        (0.0, 0.0)
+    } else {
+        let s2 = ss_res / df as f64;
+        let t = t975(df);
+        let se_b = (s2 / sxx).sqrt();
+        let se_a = (s2 * (1.0 / n + mx * mx / sxx)).sqrt();
+        (t * se_a, t * se_b)
+    };
+    let max_residual = points
+        .iter()
+        .map(|&(x, y)| {
+            let fx = a + b * x;
+            if fx.abs() > 0.0 {
+                ((y - fx) / fx).abs()
+            } else {
+                0.0
+            }
+        })
+        .fold(0.0, f64::max);
+    Some(Linear {
+        a,
+        b,
+        r2,
+        a_ci,
+        b_ci,
+        max_residual,
+    })
 }
 
 #[cfg(test)]
@@ -51,6 +104,21 @@ mod tests {
     fn exact_line() {
         let f = linear(&[(1.0, 5.0), (2.0, 7.0), (4.0, 11.0)]).unwrap();
         assert!((f.a - 3.0).abs() < 1e-9 && (f.b - 2.0).abs() < 1e-9 && (f.r2 - 1.0).abs() < 1e-12);
+        assert!(f.a_ci < 1e-9 && f.b_ci < 1e-9 && f.max_residual < 1e-12);
+    }
+
+    #[test]
+    fn intervals_match_the_textbook_formulas() {
+        // x = 1..4, y = 5, 9, 7, 11: b = 1.6, a = 4, SS_res = 7.2, s² = 3.6,
+        // se(b) = √(3.6/5), se(a) = √(3.6·(1/4 + 6.25/5)), t(2) = 4.303.
+        let pts = [(1.0, 5.0), (2.0, 9.0), (3.0, 7.0), (4.0, 11.0)];
+        let f = linear(&pts).unwrap();
+        assert!((f.b - 1.6).abs() < 1e-9 && (f.a - 4.0).abs() < 1e-9);
+        assert!((f.b_ci - 4.303 * (3.6f64 / 5.0).sqrt()).abs() < 1e-9);
+        assert!((f.a_ci - 4.303 * (3.6f64 * (0.25 + 6.25 / 5.0)).sqrt()).abs() < 1e-9);
+        let r = residuals(&f, &pts);
+        assert!((r[1].1 - 1.8).abs() < 1e-9);
+        assert!((f.max_residual - 1.8 / 7.2).abs() < 1e-9);
     }
 
     #[test]

@@ -26,6 +26,8 @@ pub struct Row {
     pub backend: &'static str,
     /// Median time of one verification.
     pub median_ns: f64,
+    /// Its 95% interval and rounds.
+    pub ci: measure::Stat,
     /// Natively the precompiles' prices ([`zkhost_groth16::precompile_gas`]); on the contract
     /// paths the call's `gas_used`; on the wasm path the fuel burned.
     pub gas: u64,
@@ -113,6 +115,7 @@ pub fn measure(rounds: usize, budget: Budget, progress: &ProgressBar) -> Result<
             inputs: n,
             backend,
             median_ns: measure::median(t),
+            ci: measure::Stat::of_rounds(t),
             gas: *gas,
         })
         .collect())

@@ -35,11 +35,93 @@ pub fn median_ns(budget: Budget, mut f: impl FnMut()) -> f64 {
     median(&mut samples)
 }
 
+/// A median with its 95% confidence interval.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Stat {
+    /// The median over the rounds of each round's median time of one call.
+    pub median_ns: f64,
+    /// Lower end of the 95% bootstrap interval of that median.
+    pub lo_ns: f64,
+    /// Upper end of the 95% bootstrap interval.
+    pub hi_ns: f64,
+    /// Rounds the interval is resampled from.
+    pub rounds: usize,
+}
+
+impl Stat {
+    /// The median and its interval over `rounds`, one value per round:
+    /// [`bootstrap`] of the median.
+    pub fn of_rounds(rounds: &[f64]) -> Stat {
+        let (lo_ns, hi_ns) = bootstrap(rounds);
+        Stat {
+            median_ns: median(&mut rounds.to_vec()),
+            lo_ns,
+            hi_ns,
+            rounds: rounds.len(),
+        }
+    }
+
+    /// The interval's half-width relative to the median (the larger side), as a
+    /// fraction: 0.05 is ±5%.
+    pub fn spread(&self) -> f64 {
+        if self.median_ns <= 0.0 {
+            return 0.0;
+        }
+        ((self.hi_ns - self.median_ns).max(self.median_ns - self.lo_ns)) / self.median_ns
+    }
+
+    /// Whether the interval is wider than ±5% of the median: the report marks it.
+    pub fn is_wide(&self) -> bool {
+        self.spread() > WIDE
+    }
+}
+
+/// Intervals wider than this fraction of the median are marked in the report.
+pub const WIDE: f64 = 0.05;
+
+/// Resamples drawn by [`bootstrap`].
+const RESAMPLES: usize = 2000;
+
+/// The 95% percentile-bootstrap interval of the median of `values`: `RESAMPLES`
+/// resamples with replacement, the median of each, their 2.5th and 97.5th
+/// percentiles. The generator is seeded by a constant, so the same measurements
+/// always give the same interval.
+pub fn bootstrap(values: &[f64]) -> (f64, f64) {
+    match values.len() {
+        0 => return (0.0, 0.0),
+        1 => return (values[0], values[0]),
+        _ => {}
+    }
+    let mut state: u64 = 0x5eed_0fb0_0757_a9c3;
+    let mut next = move || {
+        // splitmix64
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    };
+    let n = values.len();
+    let mut draw = vec![0.0; n];
+    let mut medians: Vec<f64> = (0..RESAMPLES)
+        .map(|_| {
+            for d in draw.iter_mut() {
+                *d = values[(next() % n as u64) as usize];
+            }
+            median(&mut draw)
+        })
+        .collect();
+    medians.sort_by(|a, b| a.total_cmp(b));
+    let at = |q: f64| medians[((q * (RESAMPLES - 1) as f64).round() as usize).min(RESAMPLES - 1)];
+    (at(0.025), at(0.975))
+}
+
 /// Times every job in `rounds` interleaved rounds and returns each job's median over
-/// the rounds. Each round goes once through all of the jobs, so that a slow drift of
-/// the machine's load affects every job alike instead of skewing one of them.
-/// `budget` sets a job's measuring time, `label` names it on the progress bar (which
-/// advances once per measurement), `run` gives the closure to time.
+/// the rounds with its interval. Each round goes once through all of the jobs, so
+/// that a slow drift of the machine's load affects every job alike instead of
+/// skewing one of them. `budget` sets a job's measuring time, `label` names it on
+/// the progress bar (which advances once per measurement), `run` gives the closure
+/// to time.
 pub fn interleaved<J>(
     jobs: &mut [J],
     rounds: usize,
@@ -47,7 +129,7 @@ pub fn interleaved<J>(
     budget: impl Fn(&J) -> Budget,
     label: impl Fn(&J) -> String,
     run: impl Fn(&mut J) -> &mut (dyn FnMut() + '_),
-) -> Vec<f64> {
+) -> Vec<Stat> {
     progress.inc_length((jobs.len() * rounds) as u64);
     let mut times: Vec<Vec<f64>> = vec![Vec::new(); jobs.len()];
     for round in 0..rounds {
@@ -58,7 +140,85 @@ pub fn interleaved<J>(
             progress.inc(1);
         }
     }
-    times.iter_mut().map(|t| median(t)).collect()
+    times.iter().map(|t| Stat::of_rounds(t)).collect()
+}
+
+/// The machine's load while the benchmark ran: the 1-minute load average sampled
+/// every few seconds by a thread of its own (Linux; none elsewhere).
+pub struct LoadMonitor {
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    thread: Option<std::thread::JoinHandle<Vec<f64>>>,
+}
+
+/// The load averages a run saw.
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Load {
+    /// Mean of the samples.
+    pub mean: f64,
+    /// Largest sample.
+    pub max: f64,
+    /// Samples taken.
+    pub samples: usize,
+}
+
+impl Load {
+    /// Whether the machine was busy: the load average exceeded the core count
+    /// (the benchmark's own thread counts as one).
+    pub fn busy(&self, cores: usize) -> bool {
+        self.max > cores as f64
+    }
+}
+
+fn load_average() -> Option<f64> {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
+}
+
+impl LoadMonitor {
+    /// Starts sampling.
+    pub fn start() -> LoadMonitor {
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let flag = stop.clone();
+        let thread = std::thread::spawn(move || {
+            let mut samples = Vec::new();
+            let mut since = Instant::now() - Duration::from_secs(10);
+            while !flag.load(std::sync::atomic::Ordering::Relaxed) {
+                if since.elapsed() >= Duration::from_secs(5) {
+                    samples.extend(load_average());
+                    since = Instant::now();
+                }
+                std::thread::sleep(Duration::from_millis(100));
+            }
+            samples.extend(load_average());
+            samples
+        });
+        LoadMonitor {
+            stop,
+            thread: Some(thread),
+        }
+    }
+
+    /// Stops sampling and summarises.
+    pub fn finish(mut self) -> Load {
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        let samples = self
+            .thread
+            .take()
+            .and_then(|t| t.join().ok())
+            .unwrap_or_default();
+        if samples.is_empty() {
+            return Load::default();
+        }
+        Load {
+            mean: samples.iter().sum::<f64>() / samples.len() as f64,
+            max: samples.iter().copied().fold(0.0, f64::max),
+            samples: samples.len(),
+        }
+    }
 }
 
 /// The median of `values` (sorted in place); 0 for none.
@@ -84,6 +244,23 @@ mod tests {
         assert_eq!(median(&mut [3.0, 1.0, 2.0]), 2.0);
         assert_eq!(median(&mut [4.0, 1.0, 2.0, 3.0]), 2.5);
         assert_eq!(median(&mut []), 0.0);
+    }
+
+    #[test]
+    fn bootstrap_interval_brackets_the_median_and_is_reproducible() {
+        let rounds = [10.0, 11.0, 9.5, 10.2, 30.0, 10.1, 9.9];
+        let s = Stat::of_rounds(&rounds);
+        assert_eq!(s.median_ns, 10.1);
+        assert!(s.lo_ns <= s.median_ns && s.median_ns <= s.hi_ns);
+        // The outlier round (30) cannot be the median of a typical resample.
+        assert!(s.hi_ns < 30.0 && s.lo_ns >= 9.5);
+        assert_eq!(Stat::of_rounds(&rounds), s);
+        // Identical rounds: a zero-width interval, not marked.
+        let flat = Stat::of_rounds(&[5.0; 5]);
+        assert_eq!((flat.lo_ns, flat.hi_ns), (5.0, 5.0));
+        assert!(!flat.is_wide());
+        // Rounds 20% apart: marked.
+        assert!(Stat::of_rounds(&[8.0, 10.0, 12.0, 8.0, 12.0]).is_wide());
     }
 
     #[test]

@@ -6,9 +6,18 @@
 //! `contract-cold` (a fresh instance per call, as a node runs one transaction) and
 //! `wasm` (the `wasm-pairing` contract, pure WebAssembly) — and natively on every
 //! backend. From the medians come least-squares fits (pairing time = A + B·k), the
-//! throughput at today's prices, and a proposed schedule at a target throughput.
-//! One Groth16 verification is timed on the same paths ([`groth16`]).
+//! throughput at today's prices, and a proposed schedule. One Groth16 verification
+//! is timed on the same paths ([`groth16`]).
+//!
+//! The schedule is priced from the slowest input we could construct for each
+//! operation and size ([`worst`]), by two methods: a target throughput, and
+//! EIP-1108's (relative to an `ecrecover` timed in the same rounds). Every median
+//! carries a 95% bootstrap interval over the rounds ([`measure::Stat`]), every fit
+//! its coefficients' intervals and residuals, and the report says whether the
+//! machine was busy. `--compare A.json B.json` puts two reports side by side
+//! ([`compare`]).
 
+pub mod compare;
 pub mod fit;
 pub mod groth16;
 pub mod load;
@@ -16,6 +25,7 @@ pub mod measure;
 pub mod plot;
 pub mod report;
 pub mod verkle;
+pub mod worst;
 
 use std::cell::RefCell;
 use std::time::Duration;
@@ -49,6 +59,10 @@ pub struct BenchArgs {
     /// Write SVG plots into DIR.
     #[arg(long, value_name = "DIR")]
     pub svg: Option<std::path::PathBuf>,
+    /// Measure nothing: compare two reports written by `--json` (time ratios per
+    /// row, their spread, and both pricing methods' schedules from each).
+    #[arg(long, num_args = 2, value_names = ["A.json", "B.json"])]
+    pub compare: Option<Vec<std::path::PathBuf>>,
 }
 
 /// One measurement.
@@ -64,6 +78,8 @@ pub struct Sample {
     pub backend: Backend,
     /// Median time of one call.
     pub median_ns: f64,
+    /// That median's 95% interval and rounds.
+    pub ci: measure::Stat,
     /// Gas: the schedule's price natively, `gas_used` on the contract paths, the fuel
     /// burned on the wasm path.
     pub gas: u64,
@@ -85,6 +101,12 @@ pub struct Results {
     pub verkle: verkle::VerkleResults,
     /// One Groth16 verification on each path.
     pub groth16: Vec<groth16::Row>,
+    /// The constructed worst cases, `ecrecover`, and the prices from them.
+    pub worst: worst::WorstResults,
+    /// Interleaved rounds per measurement.
+    pub rounds: usize,
+    /// The machine's load average during the run.
+    pub load: measure::Load,
 }
 
 impl Results {
@@ -126,10 +148,11 @@ impl Results {
             .map(|f| f.2)
     }
 
-    /// The proposed gas of `op` at `size`, at the target throughput, rounded to three
-    /// significant figures. The pairing price comes from the fit (A + B·k); the MSM is
-    /// priced from its own measurement at each size (its time is not linear in n).
-    pub fn proposed_gas(&self, op: Crypto, size: usize) -> Option<u64> {
+    /// The gas of `op` at `size` at the target throughput from the *typical* input,
+    /// three significant figures (the pairing from the fit A + B·k, the MSM from
+    /// each size's measurement: its time is not linear in n). The proposed schedule
+    /// is [`worst::WorstResults::throughput_gas`]; this is shown beside it.
+    pub fn typical_gas(&self, op: Crypto, size: usize) -> Option<u64> {
         let ns = match (op, self.fit(op, Path::Native)) {
             (Crypto::AltBn128Pairing, Some(f)) => f.at(size as f64),
             _ => {
@@ -139,6 +162,15 @@ impl Results {
         };
         Some(round3(ns * self.gas_per_ns()))
     }
+}
+
+/// (size, median) of `op` on `path` on its default backend: what the fits fit.
+pub fn fit_points(samples: &[Sample], op: Crypto, path: Path) -> Vec<(f64, f64)> {
+    samples
+        .iter()
+        .filter(|s| s.op == op && s.path == path && s.backend == ops::default_backend(op))
+        .map(|s| (s.size as f64, s.median_ns))
+        .collect()
 }
 
 /// Rounds to three significant figures (at least 1).
@@ -168,7 +200,7 @@ impl Plan {
         if quick {
             Plan {
                 verkle_commit_sizes: vec![1, 16, 64, 256],
-                verkle_update_sizes: vec![1],
+                verkle_update_sizes: vec![1, 256],
                 pairing_sizes: vec![1, 2, 4, 6, 8, 10],
                 msm_sizes: vec![1, 4, 16, 64],
                 wasm_pairing_sizes: vec![1, 2],
@@ -186,12 +218,12 @@ impl Plan {
         } else {
             Plan {
                 verkle_commit_sizes: vec![1, 2, 4, 8, 16, 32, 64, 128, 256],
-                verkle_update_sizes: vec![1, 4, 16],
+                verkle_update_sizes: vec![1, 4, 16, 256],
                 pairing_sizes: (1..=10).collect(),
                 msm_sizes: vec![1, 2, 4, 8, 16, 32, 64, 128],
                 wasm_pairing_sizes: vec![1, 2, 4],
                 backend_pairing_sizes: vec![1, 2, 4, 10],
-                rounds: 5,
+                rounds: 7,
                 budget: Budget {
                     time: Duration::from_millis(300),
                     min_samples: 5,
@@ -281,6 +313,7 @@ pub fn measure_all(
     progress: &ProgressBar,
 ) -> Result<Results, String> {
     let plan = Plan::new(quick);
+    let load = measure::LoadMonitor::start();
     let c = Contracts::new()?;
     let warm = RefCell::new(c.warm);
     let wasm = RefCell::new(c.wasm);
@@ -424,12 +457,13 @@ pub fn measure_all(
     let samples: Vec<Sample> = jobs
         .iter()
         .zip(medians)
-        .map(|(j, median_ns)| Sample {
+        .map(|(j, ci)| Sample {
             op: j.op,
             size: j.size,
             path: j.path,
             backend: j.backend,
-            median_ns,
+            median_ns: ci.median_ns,
+            ci,
             gas: j.gas,
         })
         .collect();
@@ -439,12 +473,7 @@ pub fn measure_all(
     let mut fits = Vec::new();
     for op in [Crypto::AltBn128Pairing, Crypto::AltBn128G1Msm] {
         for path in [Path::Native, Path::Contract] {
-            let points: Vec<(f64, f64)> = samples
-                .iter()
-                .filter(|s| s.op == op && s.path == path && s.backend == ops::default_backend(op))
-                .map(|s| (s.size as f64, s.median_ns))
-                .collect();
-            if let Some(f) = fit::linear(&points) {
+            if let Some(f) = fit::linear(&fit_points(&samples, op, path)) {
                 fits.push((op, path, f));
             }
         }
@@ -456,6 +485,20 @@ pub fn measure_all(
         plan.budget,
         progress,
     )?;
+    let worst = worst::measure(
+        &worst::WorstPlan {
+            pairing_sizes: &plan.pairing_sizes,
+            msm_sizes: &plan.msm_sizes,
+            commit_sizes: &plan.verkle_commit_sizes,
+            update_sizes: &plan.verkle_update_sizes,
+            rounds: plan.rounds,
+            budget: Budget {
+                time: plan.budget.time / 2,
+                min_samples: 3,
+            },
+        },
+        progress,
+    )?;
     Ok(Results {
         samples,
         fits,
@@ -463,11 +506,17 @@ pub fn measure_all(
         quick,
         verkle,
         groth16,
+        worst,
+        rounds: plan.rounds,
+        load: load.finish(),
     })
 }
 
 /// The `zkhost bench` command.
 pub fn run(args: &BenchArgs) -> std::process::ExitCode {
+    if let Some(files) = &args.compare {
+        return compare::run(files, args.markdown.as_deref());
+    }
     let progress = ProgressBar::new(0);
     progress.set_style(
         ProgressStyle::with_template("{spinner} [{elapsed_precise}] {bar:30} {pos}/{len} {msg}")

@@ -1,4 +1,6 @@
-//! SVG plots of the benchmark: time against size per path, and per backend.
+//! SVG plots of the benchmark: time against size per path and per backend; the
+//! proposed prices against today's; time per pair and per point with their
+//! intervals and the worst-case band.
 
 use std::path::Path as FilePath;
 
@@ -88,11 +90,223 @@ fn series(r: &Results, op: Crypto, path: Path, backend: Option<Backend>) -> Vec<
     pts
 }
 
-/// Writes `pairing-paths.svg` (time against pairs on each path),
+/// One series of a [`chart`]: points `(x, y, lo, hi)`.
+struct Curve {
+    label: String,
+    points: Vec<(f64, f64, f64, f64)>,
+    /// Draw `lo..hi` as error bars.
+    bars: bool,
+    /// Fill between this curve and the one before it (a band), instead of a line.
+    band_to_previous: bool,
+}
+
+fn curve(label: &str, points: Vec<(f64, f64, f64, f64)>) -> Curve {
+    Curve {
+        label: label.to_string(),
+        points,
+        bars: false,
+        band_to_previous: false,
+    }
+}
+
+/// A chart on linear axes from zero: lines with optional error bars, and bands.
+fn chart(
+    file: &FilePath,
+    title: &str,
+    x_label: &str,
+    y_label: &str,
+    curves: &[Curve],
+) -> Result<(), String> {
+    let all = curves.iter().flat_map(|c| c.points.iter());
+    let (mut x_max, mut y_max) = (1.0f64, 0.0f64);
+    for &(x, y, _, hi) in all {
+        x_max = x_max.max(x);
+        y_max = y_max.max(y).max(hi);
+    }
+    if y_max <= 0.0 {
+        return Ok(());
+    }
+    let root = SVGBackend::new(file, (800, 500)).into_drawing_area();
+    root.fill(&WHITE).map_err(|e| e.to_string())?;
+    let mut c = ChartBuilder::on(&root)
+        .caption(title, ("sans-serif", 20))
+        .margin(15)
+        .x_label_area_size(40)
+        .y_label_area_size(80)
+        .build_cartesian_2d(0.0..x_max * 1.05, 0.0..y_max * 1.15)
+        .map_err(|e| e.to_string())?;
+    let integers = y_max >= 1000.0;
+    c.configure_mesh()
+        .x_desc(x_label)
+        .y_desc(y_label)
+        .x_label_formatter(&|x| format!("{x:.0}"))
+        .y_label_formatter(&|y| {
+            if integers {
+                format!("{y:.0}")
+            } else {
+                format!("{y:.1}")
+            }
+        })
+        .draw()
+        .map_err(|e| e.to_string())?;
+    for (i, cv) in curves.iter().enumerate() {
+        let color = COLORS[i % COLORS.len()];
+        if cv.band_to_previous {
+            let Some(prev) = i.checked_sub(1).and_then(|j| curves.get(j)) else {
+                continue;
+            };
+            let mut outline: Vec<(f64, f64)> = prev.points.iter().map(|p| (p.0, p.1)).collect();
+            outline.extend(cv.points.iter().rev().map(|p| (p.0, p.1)));
+            c.draw_series(std::iter::once(Polygon::new(
+                outline,
+                color.mix(0.25).filled(),
+            )))
+            .map_err(|e| e.to_string())?
+            .label(cv.label.clone())
+            .legend(move |(x, y)| {
+                Rectangle::new([(x, y - 5), (x + 20, y + 5)], color.mix(0.25).filled())
+            });
+            continue;
+        }
+        c.draw_series(LineSeries::new(
+            cv.points.iter().map(|p| (p.0, p.1)),
+            color.stroke_width(2),
+        ))
+        .map_err(|e| e.to_string())?
+        .label(cv.label.clone())
+        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2)));
+        if cv.bars {
+            c.draw_series(
+                cv.points
+                    .iter()
+                    .map(|&(x, y, lo, hi)| ErrorBar::new_vertical(x, lo, y, hi, color.filled(), 6)),
+            )
+            .map_err(|e| e.to_string())?;
+        } else {
+            c.draw_series(
+                cv.points
+                    .iter()
+                    .map(|p| Circle::new((p.0, p.1), 3, color.filled())),
+            )
+            .map_err(|e| e.to_string())?;
+        }
+    }
+    c.configure_series_labels()
+        .background_style(WHITE.mix(0.8))
+        .border_style(BLACK)
+        .position(SeriesLabelPosition::UpperLeft)
+        .draw()
+        .map_err(|e| e.to_string())?;
+    root.present().map_err(|e| e.to_string())
+}
+
+/// Points of one schedule column against size, per unit of size if `per`.
+fn price_points(
+    rows: &[super::report::ScheduleRow],
+    op: Crypto,
+    per: bool,
+    value: impl Fn(&super::report::ScheduleRow) -> Option<u64>,
+) -> Vec<(f64, f64, f64, f64)> {
+    rows.iter()
+        .filter(|r| r.op == op)
+        .filter_map(|r| {
+            let v = value(r)? as f64 / if per { r.size as f64 } else { 1.0 };
+            Some((r.size as f64, v, v, v))
+        })
+        .collect()
+}
+
+/// `pairing-price.svg` and `msm-price.svg` (what the price should be: today's
+/// against both proposed methods), `pairing-per-pair.svg` and `msm-per-point.svg`
+/// (time per unit with intervals, and the band up to the worst case).
+fn write_pricing(r: &Results, dir: &FilePath) -> Result<(), String> {
+    let rows = super::report::schedule_rows(r);
+    for (op, file, title, x, per) in [
+        (
+            Crypto::AltBn128Pairing,
+            "pairing-price.svg",
+            "BN254 pairing check: today's price against the proposed ones",
+            "pairs (k)",
+            false,
+        ),
+        (
+            Crypto::AltBn128G1Msm,
+            "msm-price.svg",
+            "BN254 G1 MSM: price per point, today's against the proposed ones",
+            "points (n)",
+            true,
+        ),
+    ] {
+        let today = if op == Crypto::AltBn128Pairing {
+            "EIP-1108 (today)"
+        } else {
+            "today: 6000 × discount(n) / 1000 per point"
+        };
+        let curves = vec![
+            curve(today, price_points(&rows, op, per, |r| Some(r.today))),
+            curve(
+                &format!("proposed: {} Mgas/s, worst case", r.target_mgas),
+                price_points(&rows, op, per, |r| Some(r.throughput)),
+            ),
+            curve(
+                "proposed: 3000 × t / t(ecrecover), worst case",
+                price_points(&rows, op, per, |r| r.ecrecover),
+            ),
+        ];
+        let y = if per { "gas per point" } else { "gas" };
+        chart(&dir.join(file), title, x, y, &curves)?;
+    }
+    for (op, file, title, x, y) in [
+        (
+            Crypto::AltBn128Pairing,
+            "pairing-per-pair.svg",
+            "BN254 pairing check: time per pair (95% intervals; band up to the worst case)",
+            "pairs (k)",
+            "µs per pair",
+        ),
+        (
+            Crypto::AltBn128G1Msm,
+            "msm-per-point.svg",
+            "BN254 G1 MSM: time per point (95% intervals; band up to the worst case)",
+            "points (n)",
+            "µs per point",
+        ),
+    ] {
+        let keys: Vec<usize> = r
+            .worst
+            .keys()
+            .into_iter()
+            .filter(|k| k.0 == op)
+            .map(|k| k.1)
+            .collect();
+        let per = |size: usize, s: &super::measure::Stat| {
+            let d = size as f64 * 1e3;
+            (size as f64, s.median_ns / d, s.lo_ns / d, s.hi_ns / d)
+        };
+        let typical: Vec<_> = keys
+            .iter()
+            .filter_map(|&k| Some(per(k, &r.worst.typical(op, k)?.stat)))
+            .collect();
+        let worst: Vec<_> = keys
+            .iter()
+            .filter_map(|&k| Some(per(k, &r.worst.worst(op, k)?.stat)))
+            .collect();
+        let mut t = curve("typical input (median, 95% interval)", typical);
+        t.bars = true;
+        let mut w = curve("up to the slowest constructed case", worst);
+        w.band_to_previous = true;
+        chart(&dir.join(file), title, x, y, &[t, w])?;
+    }
+    Ok(())
+}
+
+/// Writes `pairing-price.svg`, `msm-price.svg`, `pairing-per-pair.svg` and
+/// `msm-per-point.svg` ([`write_pricing`]), `pairing-paths.svg` (time against pairs on each path),
 /// `pairing-backends.svg` (time against pairs on each backend), `msm-paths.svg`
 /// (time against points on each path) and `verkle-commit.svg` (time against scalars
 /// on each path, with arkworks' MSM) into `dir`.
 pub fn write_all(r: &Results, dir: &FilePath) -> Result<(), String> {
+    write_pricing(r, dir)?;
     let msm_default = Some(ops::default_backend(Crypto::AltBn128G1Msm));
     let msm: Vec<Series> = [Path::Native, Path::Contract, Path::ContractCold, Path::Wasm]
         .into_iter()

@@ -1,4 +1,4 @@
-//! The benchmark report: Markdown for people, JSON (schema 1) for tools.
+//! The benchmark report: Markdown for people, JSON (schema 2) for tools.
 
 use std::fmt::Write;
 
@@ -7,10 +7,58 @@ use serde_json::{json, Value};
 use zkhost_abi::Crypto;
 use zkhost_bn254::Backend;
 use zkhost_contracts::Path;
-use zkhost_gas::{GasSchedule, HostCosts};
+use zkhost_gas::GasSchedule;
 
-use super::Results;
+use super::measure::Stat;
+use super::{fit, Results};
 use crate::ops;
+
+/// The JSON schema this version writes (2: intervals, worst cases, both pricing
+/// methods; `--compare` also reads 1).
+pub const SCHEMA: u64 = 2;
+
+/// A median with its interval as `1.87 µs ±1.2%`, marked `⚠` when the interval is
+/// wider than ±5%.
+pub fn fmt_stat(s: &Stat) -> String {
+    format!(
+        "{} ±{:.1}%{}",
+        fmt_ns(s.median_ns),
+        s.spread() * 100.0,
+        if s.is_wide() { " ⚠" } else { "" }
+    )
+}
+
+/// A median's JSON fields: `median_ns`, `ci95_ns`, `rounds`, `wide`.
+pub fn stat_json(s: &Stat) -> Value {
+    json!({"median_ns": s.median_ns, "ci95_ns": [s.lo_ns, s.hi_ns], "rounds": s.rounds, "wide": s.is_wide()})
+}
+
+/// A fit's JSON fields (coefficients with their 95% half-widths).
+pub fn fit_json(f: fit::Linear) -> Value {
+    json!({"a_ns": f.a, "b_ns": f.b, "r2": f.r2, "a_ci95_ns": f.a_ci, "b_ci95_ns": f.b_ci,
+           "max_residual": f.max_residual})
+}
+
+/// `A ± a + (B ± b)·n, R², largest residual` for Markdown.
+pub fn fmt_fit(f: &fit::Linear, unit: &str) -> String {
+    format!(
+        "{} ± {} + ({} ± {})·{unit}, R² = {:.4}, largest residual {:.1}%",
+        fmt_ns(f.a),
+        fmt_ns(f.a_ci),
+        fmt_ns(f.b),
+        fmt_ns(f.b_ci),
+        f.r2,
+        f.max_residual * 100.0
+    )
+}
+
+/// Merges `extra`'s fields into the object `v`.
+fn with(mut v: Value, extra: Value) -> Value {
+    if let (Some(o), Value::Object(e)) = (v.as_object_mut(), extra) {
+        o.extend(e);
+    }
+    v
+}
 
 /// A duration in ns, in the unit that reads best.
 pub fn fmt_ns(ns: f64) -> String {
@@ -58,70 +106,156 @@ pub fn machine() -> Value {
     })
 }
 
-/// The JSON document: `{"schema": 1, "machine", "results", "fits", "schedule"}`.
+/// The JSON document: `{"schema": 2, "machine", "run", "results", "fits",
+/// "worst_cases", "schedule"}`. Every median has `ci95_ns` (its 95% bootstrap
+/// interval over `rounds`) and `wide` (the interval is wider than ±5%).
 pub fn json(r: &Results) -> Value {
     let mut results: Vec<Value> = r
         .samples
         .iter()
         .map(|s| {
-            json!({"op": ops::name(s.op), "size": s.size, "path": s.path.name(), "backend": s.backend.name(),
-                   "median_ns": s.median_ns, "gas": s.gas})
+            with(json!({"op": ops::name(s.op), "size": s.size, "path": s.path.name(), "backend": s.backend.name(),
+                   "gas": s.gas}), stat_json(&s.ci))
         })
         .collect();
     results.extend(r.verkle.json_results());
     // One Groth16 verification; size = the number of public inputs.
     results.extend(r.groth16.iter().map(|g| {
-        json!({"op": super::groth16::OP, "size": g.inputs, "path": g.path.name(), "backend": g.backend,
-               "median_ns": g.median_ns, "gas": g.gas})
+        with(json!({"op": super::groth16::OP, "size": g.inputs, "path": g.path.name(), "backend": g.backend,
+               "gas": g.gas}), stat_json(&g.ci))
     }));
+    if let Some(e) = &r.worst.ecrecover {
+        results.push(with(
+            json!({"op": "ecrecover", "size": 1, "path": "native", "backend": "secp256k1", "gas": 3000}),
+            stat_json(e),
+        ));
+    }
     let mut fits: Vec<Value> = r
         .fits
         .iter()
         .filter(|(_, path, _)| *path == Path::Native)
-        .map(|(op, _, f)| json!({"op": ops::name(*op), "a_ns": f.a, "b_ns": f.b, "r2": f.r2}))
-        .collect();
-    fits.extend(r.verkle.json_fits());
-    let mut schedule: Vec<Value> = schedule_rows(r)
-        .into_iter()
-        .map(|(op, size, eip, proposed)| {
-            json!({"op": ops::name(op), "size": size, "eip1108_gas": eip, "proposed_gas": proposed})
+        .map(|(op, path, f)| {
+            let residuals = fit::residuals(f, &super::fit_points(&r.samples, *op, *path));
+            with(
+                json!({"op": ops::name(*op), "input": "typical", "residuals_ns": residuals}),
+                fit_json(*f),
+            )
         })
         .collect();
-    schedule.extend(r.verkle.json_schedule(r.gas_per_ns()));
-    json!({"schema": 1, "machine": machine(), "results": results, "fits": fits, "schedule": schedule})
+    if let Some(f) = r.worst.pairing_fit {
+        fits.push(with(
+            json!({"op": ops::name(Crypto::AltBn128Pairing), "input": "worst"}),
+            fit_json(f),
+        ));
+    }
+    fits.extend(r.verkle.json_fits());
+    let schedule: Vec<Value> = schedule_rows(r)
+        .into_iter()
+        .map(|row| {
+            json!({"op": ops::name(row.op), "size": row.size, "zkhost_gas": row.today,
+                   "eip1108_gas": row.eip1108, "typical_ns": row.typical_ns, "worst_ns": row.worst_ns,
+                   "worst_case": row.worst_case, "proposed_gas": row.throughput,
+                   "proposed_ecrecover_gas": row.ecrecover, "typical_priced_gas": row.typical_priced})
+        })
+        .collect();
+    let m = machine();
+    let busy = r.load.busy(m["cores"].as_u64().unwrap_or(1) as usize);
+    json!({"schema": SCHEMA, "machine": m,
+           "run": {"quick": r.quick, "rounds": r.rounds, "target_mgas": r.target_mgas,
+                   "load": r.load, "busy": busy,
+                   "ecrecover_gas_per_ns": r.worst.ecrecover_gas_per_ns()},
+           "results": results, "fits": fits, "worst_cases": r.worst.json(), "schedule": schedule,
+           "verkle_methods": r.verkle.methods.iter().map(|m| with(
+               json!({"nonzero": m.nonzero, "spread": m.spread, "method": m.method}), stat_json(&m.ci))
+           ).collect::<Vec<_>>()})
 }
 
-/// (op, size, EIP-1108 gas, proposed gas) for every native measurement.
-fn schedule_rows(r: &Results) -> Vec<(Crypto, usize, u64, u64)> {
-    let mut rows = Vec::new();
-    for op in ops::BN254 {
-        for size in sizes(r, op) {
-            let len = match op {
-                Crypto::AltBn128Pairing => 192 * size,
-                Crypto::AltBn128G1Msm => zkhost_bn254::msm::RECORD_LEN * size,
-                _ => 0,
+/// One row of the proposed schedule.
+pub struct ScheduleRow {
+    /// The host function.
+    pub op: Crypto,
+    /// Its size.
+    pub size: usize,
+    /// zkhost's price today (`zkhost-gas`).
+    pub today: u64,
+    /// EIP-1108's price, for the three precompiles.
+    pub eip1108: Option<u64>,
+    /// The typical input's median.
+    pub typical_ns: f64,
+    /// The slowest case's median.
+    pub worst_ns: f64,
+    /// Its name.
+    pub worst_case: &'static str,
+    /// Proposed: the worst case at the target throughput.
+    pub throughput: u64,
+    /// Proposed: the worst case by EIP-1108's method (`3000 × t / t(ecrecover)`).
+    pub ecrecover: Option<u64>,
+    /// The typical input at the target throughput (what earlier reports proposed).
+    pub typical_priced: Option<u64>,
+}
+
+/// The schedule, one row per operation and size of the worst-case measurements.
+pub fn schedule_rows(r: &Results) -> Vec<ScheduleRow> {
+    let g = r.gas_per_ns();
+    r.worst
+        .keys()
+        .into_iter()
+        .filter_map(|(op, size)| {
+            let typical = r.worst.typical(op, size)?;
+            let worst = r.worst.worst(op, size)?;
+            let typical_priced = if ops::BN254.contains(&op) {
+                r.typical_gas(op, size)
+            } else {
+                Some(super::round3(typical.stat.median_ns * g))
             };
-            if let Some(p) = r.proposed_gas(op, size) {
-                rows.push((op, size, HostCosts::ZKHOST.op_gas(op, len), p));
-            }
-        }
-    }
-    rows
+            Some(ScheduleRow {
+                op,
+                size,
+                today: typical.gas,
+                eip1108: ops::precompile(op).map(|_| typical.gas),
+                typical_ns: typical.stat.median_ns,
+                worst_ns: worst.stat.median_ns,
+                worst_case: worst.case,
+                throughput: r.worst.throughput_gas(op, size, g)?,
+                ecrecover: r.worst.ecrecover_gas(op, size),
+                typical_priced,
+            })
+        })
+        .collect()
 }
 
 /// The Markdown report.
 pub fn markdown(r: &Results) -> String {
     let mut o = String::new();
     let m = machine();
+    let cores = m["cores"].as_u64().unwrap_or(1) as usize;
     let _ = writeln!(o, "# zkhost gas-cost benchmark\n");
     let _ = writeln!(
         o,
-        "Machine: {} ({} cores, {}/{}). Run: {}. Times are medians of one call.\n",
+        "Machine: {} ({} cores, {}/{}). Run: {}, {} interleaved rounds per measurement.\n",
         m["cpu"].as_str().unwrap_or("?"),
         m["cores"],
         m["os"].as_str().unwrap_or("?"),
         m["arch"].as_str().unwrap_or("?"),
-        if r.quick { "--quick" } else { "full" }
+        if r.quick { "--quick" } else { "full" },
+        r.rounds
+    );
+    let _ = writeln!(
+        o,
+        "Times are medians of one call over the rounds, each with its 95% bootstrap interval \
+         over the rounds as ±(the larger side, % of the median); ⚠ marks an interval wider than ±5%. \
+         Load average during the run: mean {:.2}, max {:.2} ({} samples){}.\n",
+        r.load.mean,
+        r.load.max,
+        r.load.samples,
+        if r.load.busy(cores) {
+            format!(
+                ": **the machine was busy** (load above its {cores} cores); \
+                 treat ratios as more reliable than absolute times"
+            )
+        } else {
+            String::new()
+        }
     );
 
     let _ = writeln!(
@@ -149,10 +283,10 @@ pub fn markdown(r: &Results) -> String {
                 o,
                 "| {} | {size} | {} | {} | {} | {} | {:.3} | {} | {} | {} | {} |",
                 ops::name(op),
-                fmt_ns(n.median_ns),
-                fmt_ns(c.median_ns),
-                fmt_ns(cold.median_ns),
-                w.map_or("—".into(), |w| fmt_ns(w.median_ns)),
+                fmt_stat(&n.ci),
+                fmt_stat(&c.ci),
+                fmt_stat(&cold.ci),
+                w.map_or("—".into(), |w| fmt_stat(&w.ci)),
                 c.median_ns / n.median_ns,
                 fmt_ns(cold.median_ns - n.median_ns),
                 w.map_or("—".into(), |w| format!(
@@ -183,24 +317,31 @@ pub fn markdown(r: &Results) -> String {
     let _ = writeln!(o, "|---|---:|{}", "---:|".repeat(Backend::ALL.len()));
     for op in ops::BN254 {
         for size in sizes(r, op) {
-            let times: Vec<Option<f64>> = Backend::ALL
+            let times: Vec<Option<&super::Sample>> = Backend::ALL
                 .iter()
-                .map(|&b| r.time(op, size, Path::Native, Some(b)).map(|s| s.median_ns))
+                .map(|&b| r.time(op, size, Path::Native, Some(b)))
                 .collect();
-            let Some(reference) = times[0] else { continue };
+            let Some(reference) = times[0].map(|s| s.median_ns) else {
+                continue;
+            };
             if times.iter().any(Option::is_none) {
                 continue;
             }
             let cells: Vec<String> = times
                 .iter()
                 .flatten()
-                .map(|t| format!("{} ({:.2}×)", fmt_ns(*t), reference / t))
+                .map(|t| format!("{} ({:.2}×)", fmt_stat(&t.ci), reference / t.median_ns))
                 .collect();
             let _ = writeln!(o, "| {} | {size} | {} |", ops::name(op), cells.join(" | "));
         }
     }
 
     let _ = writeln!(o, "\n## Fits\n");
+    let _ = writeln!(
+        o,
+        "Least squares over the medians, each coefficient with its 95% interval (Student's t); \
+         the largest residual is relative to the fitted value.\n"
+    );
     let eip = GasSchedule::ISTANBUL;
     for (op, path, f) in &r.fits {
         let why = match (f.r2 < 0.99, op) {
@@ -215,12 +356,18 @@ pub fn markdown(r: &Results) -> String {
         };
         let _ = writeln!(
             o,
-            "- {}, {}: time = {} + {}·n, R² = {:.4}{why}",
+            "- {}, {}, typical input: time = {}{why}",
             ops::name(*op),
             path.name(),
-            fmt_ns(f.a),
-            fmt_ns(f.b),
-            f.r2,
+            fmt_fit(f, "n"),
+        );
+    }
+    if let Some(f) = r.worst.pairing_fit {
+        let _ = writeln!(
+            o,
+            "- {}, native, slowest case at each k: time = {}",
+            ops::name(Crypto::AltBn128Pairing),
+            fmt_fit(&f, "k")
         );
     }
     if let Some(f) = r.fit(Crypto::AltBn128Pairing, Path::Native) {
@@ -234,46 +381,9 @@ pub fn markdown(r: &Results) -> String {
         );
     }
 
-    let _ = writeln!(
-        o,
-        "\n## Throughput at today's prices and a proposed schedule ({} Mgas/s)\n",
-        r.target_mgas
-    );
-    let _ = writeln!(
-        o,
-        "| op | size | native time | EIP-1108 gas | Mgas/s at EIP-1108 | proposed gas |"
-    );
-    let _ = writeln!(o, "|---|---:|---:|---:|---:|---:|");
-    for (op, size, eip_gas, proposed) in schedule_rows(r) {
-        let Some(n) = r.time(op, size, Path::Native, Some(ops::default_backend(op))) else {
-            continue;
-        };
-        let _ = writeln!(
-            o,
-            "| {} | {size} | {} | {eip_gas} | {:.1} | {proposed} |",
-            ops::name(op),
-            fmt_ns(n.median_ns),
-            eip_gas as f64 / n.median_ns * 1000.0
-        );
-    }
-    if r.samples.iter().any(|s| s.op == Crypto::AltBn128G1Msm) {
-        let _ = writeln!(
-            o,
-            "\nEIP-1108 has no MSM price: its column shows k × 6000 × discount(k) / 1000, the \
-             EIP-2537 method with EIP-1108's mul price and the calibrated discount table."
-        );
-    }
-    if let Some(f) = r.fit(Crypto::AltBn128Pairing, Path::Native) {
-        let g = r.gas_per_ns();
-        let _ = writeln!(
-            o,
-            "\nProposed pairing price: {} + {}·k gas (from the fit). A schedule at {} Mgas/s charges {:.3} gas per ns.",
-            super::round3(f.a * g),
-            super::round3(f.b * g),
-            r.target_mgas,
-            g
-        );
-    }
+    worst_section(&mut o, r);
+    schedule_section(&mut o, r);
+
     if let Some(fuel) = r.fuel_per_ns() {
         let _ = writeln!(
             o,
@@ -284,7 +394,7 @@ pub fn markdown(r: &Results) -> String {
         );
     }
 
-    r.verkle.markdown(&mut o, r.gas_per_ns());
+    r.verkle.markdown(&mut o);
 
     let _ = writeln!(o, "\n## Targets\n");
     let ratio = |op: Crypto, size: usize| {
@@ -320,6 +430,172 @@ pub fn markdown(r: &Results) -> String {
         );
     }
     o
+}
+
+/// The worst-case table: per operation and size the typical input, the slowest
+/// constructed case and their ratio; then every case of the single-size operations
+/// and of the largest size of the others.
+fn worst_section(o: &mut String, r: &Results) {
+    if r.worst.samples.is_empty() {
+        return;
+    }
+    let _ = writeln!(o, "\n## Worst cases\n");
+    let _ = writeln!(
+        o,
+        "Every input we could construct to be slow, timed natively on the default backend \
+         in the same interleaved rounds as the typical input (`zkhost_testkit::worst`, whose \
+         tests check each is valid and gives the expected output). Every case of a size has \
+         the typical input's length, so its price. The proposed prices below come from the \
+         slowest case.\n"
+    );
+    let _ = writeln!(
+        o,
+        "| op | size | typical | slowest case | its time | worst/typical |"
+    );
+    let _ = writeln!(o, "|---|---:|---:|---|---:|---:|");
+    for (op, size) in r.worst.keys() {
+        let (Some(t), Some(w)) = (r.worst.typical(op, size), r.worst.worst(op, size)) else {
+            continue;
+        };
+        let _ = writeln!(
+            o,
+            "| {} | {size}{} | {} | {} | {} | {:.3} |",
+            ops::name(op),
+            if op == Crypto::AltBn128G1Msm
+                && r.worst
+                    .msm_boundaries
+                    .iter()
+                    .any(|&b| b == size || b == size + 1)
+            {
+                " (boundary)"
+            } else {
+                ""
+            },
+            fmt_stat(&t.stat),
+            w.case,
+            fmt_stat(&w.stat),
+            w.stat.median_ns / t.stat.median_ns
+        );
+    }
+    if !r.worst.msm_boundaries.is_empty() {
+        let _ = writeln!(
+            o,
+            "\nMSM sizes marked *boundary* are where the cost model's choice of algorithm or window \
+             changes (at n = {}), each measured with the size before it.",
+            r.worst
+                .msm_boundaries
+                .iter()
+                .map(|b| b.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+    let _ = writeln!(o, "\n### Every case\n");
+    let _ = writeln!(o, "| op | size | case | time | ×typical |");
+    let _ = writeln!(o, "|---|---:|---|---:|---:|");
+    let keys = r.worst.keys();
+    for (op, size) in &keys {
+        let largest = keys
+            .iter()
+            .filter(|(o2, _)| o2 == op)
+            .map(|k| k.1)
+            .max()
+            .unwrap_or(*size);
+        if *size != largest {
+            continue;
+        }
+        let Some(t) = r.worst.typical(*op, *size) else {
+            continue;
+        };
+        for c in r.worst.cases(*op, *size) {
+            let _ = writeln!(
+                o,
+                "| {} | {size} | {} | {} | {:.3} |",
+                ops::name(*op),
+                c.case,
+                fmt_stat(&c.stat),
+                c.stat.median_ns / t.stat.median_ns
+            );
+        }
+    }
+}
+
+/// The proposed schedule by both methods, from the worst cases.
+fn schedule_section(o: &mut String, r: &Results) {
+    let rows = schedule_rows(r);
+    if rows.is_empty() {
+        return;
+    }
+    let g = r.gas_per_ns();
+    let _ = writeln!(o, "\n## Proposed schedule, from the worst case\n");
+    let ec = r.worst.ecrecover;
+    let _ = writeln!(
+        o,
+        "Two methods, both from the slowest case of each operation and size. *Throughput*: \
+         {} Mgas/s, so {g:.3} gas per ns of this machine. *ecrecover* (EIP-1108's method): \
+         `3000 × t(op) / t(ecrecover)`, with `ecrecover` (secp256k1 key recovery and the keccak \
+         of the key, as revm computes it) timed in the same rounds: {}, so {} gas per ns here. \
+         *Typical-priced* is the throughput method on the typical input, what earlier reports \
+         proposed.\n",
+        r.target_mgas,
+        ec.map_or("not measured".into(), |e| fmt_stat(&e)),
+        r.worst
+            .ecrecover_gas_per_ns()
+            .map_or("–".into(), |x| format!("{x:.3}"))
+    );
+    let _ = writeln!(
+        o,
+        "| op | size | zkhost gas today | typical | worst | Mgas/s at today's gas (worst) | proposed: throughput | proposed: ecrecover | typical-priced |"
+    );
+    let _ = writeln!(o, "|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for row in &rows {
+        let _ = writeln!(
+            o,
+            "| {} | {} | {} | {} | {} ({}) | {:.1} | {} | {} | {} |",
+            ops::name(row.op),
+            row.size,
+            row.today,
+            fmt_ns(row.typical_ns),
+            fmt_ns(row.worst_ns),
+            row.worst_case,
+            row.today as f64 / row.worst_ns * 1000.0,
+            row.throughput,
+            row.ecrecover.map_or("–".into(), |g| g.to_string()),
+            row.typical_priced.map_or("–".into(), |g| g.to_string()),
+        );
+    }
+    let _ = writeln!(
+        o,
+        "\nEIP-1108 has no MSM price: zkhost's is k × 6000 × discount(k) / 1000, the EIP-2537 \
+         method with EIP-1108's mul price and the calibrated discount table. Verkle prices are \
+         zkhost's own (`zkhost-gas`)."
+    );
+    if let Some(f) = r.worst.pairing_fit {
+        let rel = |ns: f64| {
+            ec.filter(|e| e.median_ns > 0.0).map_or("–".into(), |e| {
+                super::round3(super::worst::ECRECOVER_GAS * ns / e.median_ns).to_string()
+            })
+        };
+        let _ = writeln!(
+            o,
+            "\nProposed pairing price, from the fit over the slowest case at each k: {} + {}·k gas \
+             (throughput), {} + {}·k gas (ecrecover); EIP-1108: 45000 + 34000·k.",
+            super::round3(f.a * g),
+            super::round3(f.b * g),
+            rel(f.a),
+            rel(f.b),
+        );
+    }
+    let _ = writeln!(
+        o,
+        "\nWhich method to trust: the throughput price carries this machine's absolute speed, so \
+         it moves with every change of CPU, clock and load; the ecrecover price is a ratio of two \
+         times taken in the same rounds on the same machine, so a uniformly faster or busier \
+         machine cancels out, and what remains is how differently the two kinds of code \
+         (BN254/Banderwagon field arithmetic against secp256k1's) gain from a CPU. That is the \
+         more stable method across machines; `zkhost bench --compare A.json B.json` measures \
+         both spreads (benches/report/compare.md)."
+    );
 }
 
 /// One Groth16 verification on each path.

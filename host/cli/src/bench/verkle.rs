@@ -69,6 +69,8 @@ pub struct VerkleSample {
     pub imp: Impl,
     /// Median time of one call.
     pub median_ns: f64,
+    /// Its 95% interval and rounds.
+    pub ci: measure::Stat,
     /// Gas: the schedule's price natively, `gas_used` on the contract paths.
     pub gas: u64,
 }
@@ -98,6 +100,8 @@ pub struct MethodSample {
     pub method: &'static str,
     /// Median time of one commitment.
     pub median_ns: f64,
+    /// Its 95% interval and rounds.
+    pub ci: measure::Stat,
 }
 
 /// The methods of the method table, in column order: a naive sum of scalar
@@ -193,11 +197,12 @@ fn measure_methods(
     );
     jobs.iter()
         .zip(medians)
-        .map(|(j, median_ns)| MethodSample {
+        .map(|(j, ci)| MethodSample {
             nonzero: j.0,
             spread: j.1,
             method: j.2,
-            median_ns,
+            median_ns: ci.median_ns,
+            ci,
         })
         .collect()
 }
@@ -337,12 +342,13 @@ pub fn measure(
     let samples: Vec<VerkleSample> = jobs
         .iter()
         .zip(medians)
-        .map(|(j, median_ns)| VerkleSample {
+        .map(|(j, ci)| VerkleSample {
             op: j.0,
             size: j.1,
             path: j.2,
             imp: j.3,
-            median_ns,
+            median_ns: ci.median_ns,
+            ci,
             gas: j.4,
         })
         .collect();
@@ -389,19 +395,19 @@ impl VerkleResults {
         v
     }
 
-    /// Proposed gas of `op` at `size` at `gas_per_ns`, from the native median.
-    pub fn proposed_gas(&self, op: Op, size: usize, gas_per_ns: f64) -> Option<u64> {
-        self.find(op, size, Path::Native, Impl::Zkhost)
-            .map(|s| super::round3(s.median_ns * gas_per_ns))
-    }
-
     /// The JSON rows of `results`.
     pub fn json_results(&self) -> Vec<Value> {
         self.samples
             .iter()
             .map(|s| {
-                json!({"op": s.op.name(), "size": s.size, "path": s.path.name(),
-                       "backend": s.imp.name(), "median_ns": s.median_ns, "gas": s.gas})
+                let mut v = json!({"op": s.op.name(), "size": s.size, "path": s.path.name(),
+                       "backend": s.imp.name(), "gas": s.gas});
+                if let (Some(o), Value::Object(e)) =
+                    (v.as_object_mut(), super::report::stat_json(&s.ci))
+                {
+                    o.extend(e);
+                }
+                v
             })
             .collect()
     }
@@ -410,22 +416,16 @@ impl VerkleResults {
     pub fn json_fits(&self) -> Vec<Value> {
         self.commit_fit
             .iter()
-            .map(|f| json!({"op": Op::Commit.name(), "a_ns": f.a, "b_ns": f.b, "r2": f.r2}))
-            .collect()
-    }
-
-    /// The JSON rows of `schedule` (no EIP-1108 price exists: `null`).
-    pub fn json_schedule(&self, gas_per_ns: f64) -> Vec<Value> {
-        let mut rows = Vec::new();
-        for op in [Op::Commit, Op::Update] {
-            for size in self.sizes(op) {
-                if let Some(p) = self.proposed_gas(op, size, gas_per_ns) {
-                    rows.push(json!({"op": op.name(), "size": size, "eip1108_gas": null,
-                                     "proposed_gas": p, "zkhost_gas": self.current_gas(op, size)}));
+            .map(|f| {
+                let mut v = json!({"op": Op::Commit.name(), "input": "typical"});
+                if let (Some(o), Value::Object(e)) =
+                    (v.as_object_mut(), super::report::fit_json(*f))
+                {
+                    o.extend(e);
                 }
-            }
-        }
-        rows
+                v
+            })
+            .collect()
     }
 
     fn current_gas(&self, op: Op, size: usize) -> u64 {
@@ -434,8 +434,7 @@ impl VerkleResults {
     }
 
     /// The Markdown section.
-    pub fn markdown(&self, o: &mut String, gas_per_ns: f64) {
-        let fmt = super::report::fmt_ns;
+    pub fn markdown(&self, o: &mut String) {
         let _ = writeln!(o, "## Verkle commitments\n");
         let _ = writeln!(
             o,
@@ -445,44 +444,42 @@ impl VerkleResults {
         );
         let _ = writeln!(
             o,
-            "| op | size | native | contract | contract-cold | arkworks MSM | arkworks/native | contract/native | gas (zkhost schedule) | proposed gas |"
+            "| op | size | native | contract | contract-cold | arkworks MSM | arkworks/native | contract/native | gas (zkhost schedule) |"
         );
-        let _ = writeln!(o, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+        let _ = writeln!(o, "|---|---:|---:|---:|---:|---:|---:|---:|---:|");
         for op in [Op::Commit, Op::Update] {
             for size in self.sizes(op) {
-                let get = |p, i| self.find(op, size, p, i).map(|s| s.median_ns);
+                let stat = |p, i| self.find(op, size, p, i).map(|s| s.ci);
+                let get = |p, i| stat(p, i).map(|s| s.median_ns);
                 let n = get(Path::Native, Impl::Zkhost);
                 let c = get(Path::Contract, Impl::Zkhost);
-                let cold = get(Path::ContractCold, Impl::Zkhost);
                 let ark = get(Path::Native, Impl::ArkworksMsm);
-                let cell = |v: Option<f64>| v.map_or("–".into(), fmt);
+                let cell = |v: Option<measure::Stat>| {
+                    v.map_or("–".into(), |s| super::report::fmt_stat(&s))
+                };
                 let ratio = |a: Option<f64>, b: Option<f64>| match (a, b) {
                     (Some(a), Some(b)) if b > 0.0 => format!("{:.2}×", a / b),
                     _ => "–".into(),
                 };
                 let _ = writeln!(
                     o,
-                    "| {} | {size} | {} | {} | {} | {} | {} | {} | {} | {} |",
+                    "| {} | {size} | {} | {} | {} | {} | {} | {} | {} |",
                     op.name(),
-                    cell(n),
-                    cell(c),
-                    cell(cold),
-                    cell(ark),
+                    cell(stat(Path::Native, Impl::Zkhost)),
+                    cell(stat(Path::Contract, Impl::Zkhost)),
+                    cell(stat(Path::ContractCold, Impl::Zkhost)),
+                    cell(stat(Path::Native, Impl::ArkworksMsm)),
                     ratio(ark, n),
                     ratio(c, n),
                     self.current_gas(op, size),
-                    self.proposed_gas(op, size, gas_per_ns)
-                        .map_or("–".into(), |g| g.to_string())
                 );
             }
         }
         if let Some(f) = self.commit_fit {
             let _ = writeln!(
                 o,
-                "\nCommit time ≈ {} + {} per scalar (R² = {:.4}){}. The gas schedule prices the worst case (every scalar non-zero): `commit_base + commit_per_scalar·n`.\n",
-                fmt(f.a),
-                fmt(f.b),
-                f.r2,
+                "\nCommit time ≈ {}{}. The gas schedule prices every scalar as non-zero (`commit_base + commit_per_scalar·n`); the proposed prices are in the schedule above, from the worst case.\n",
+                super::report::fmt_fit(&f, "n"),
                 if f.r2 < 0.99 {
                     ": below 0.99 because the method changes with n (narrow tables for a few scalars, wide ones for many), so time is piecewise linear; the schedule is set above every measured size instead"
                 } else {
@@ -501,7 +498,7 @@ impl VerkleResults {
         let fmt = super::report::fmt_ns;
         let _ = writeln!(
             o,
-            "### Commitment methods\n\nOne commitment at the element level (no encoding), medians. `naive`: Σ sᵢ·Gᵢ by double-and-add; `arkworks-msm`: `VariableBaseMSM` over the CRS; `narrow`, `wide`, `wide-parallel`: the fixed-base tables (`zkhost::verkle::Method`); `hybrid`: the cost model's choice on one thread (what the host function runs); `hybrid-parallel`: its choice with the rayon pool. Spread rows: k non-zero scalars at evenly spread indices of a 256-slot vector (arkworks gets all 256 slots).\n"
+            "### Commitment methods\n\nOne commitment at the element level (no encoding), medians (⚠: the 95% interval is wider than ±5%; the JSON has every interval). `naive`: Σ sᵢ·Gᵢ by double-and-add; `arkworks-msm`: `VariableBaseMSM` over the CRS; `narrow`, `wide`, `wide-parallel`: the fixed-base tables (`zkhost::verkle::Method`); `hybrid`: the cost model's choice on one thread (what the host function runs); `hybrid-parallel`: its choice with the rayon pool. Spread rows: k non-zero scalars at evenly spread indices of a 256-slot vector (arkworks gets all 256 slots).\n"
         );
         let _ = writeln!(o, "| non-zero | {} | best |", METHODS.join(" | "));
         let _ = writeln!(o, "|---|{}---|", "---:|".repeat(METHODS.len()));
@@ -512,15 +509,15 @@ impl VerkleResults {
             }
         }
         for (k, spread) in rows {
-            let cells: Vec<Option<f64>> = METHODS
+            let found: Vec<Option<&MethodSample>> = METHODS
                 .iter()
                 .map(|name| {
                     self.methods
                         .iter()
                         .find(|m| m.nonzero == k && m.spread == spread && m.method == *name)
-                        .map(|m| m.median_ns)
                 })
                 .collect();
+            let cells: Vec<Option<f64>> = found.iter().map(|m| m.map(|m| m.median_ns)).collect();
             let best = METHODS
                 .iter()
                 .zip(&cells)
@@ -531,9 +528,13 @@ impl VerkleResults {
                 o,
                 "| {k}{} | {} | {best} |",
                 if spread { " of 256 (spread)" } else { "" },
-                cells
+                found
                     .iter()
-                    .map(|c| c.map_or("–".into(), fmt))
+                    .map(|c| c.map_or("–".into(), |m| format!(
+                        "{}{}",
+                        fmt(m.median_ns),
+                        if m.ci.is_wide() { " ⚠" } else { "" }
+                    )))
                     .collect::<Vec<_>>()
                     .join(" | ")
             );

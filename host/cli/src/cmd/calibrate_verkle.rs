@@ -112,6 +112,9 @@ fn calibrate(reps: usize) -> (CostModel, Vec<(Method, usize, f64)>) {
             a: 0.0,
             b: 0.0,
             r2: 0.0,
+            a_ci: 0.0,
+            b_ci: 0.0,
+            max_residual: 0.0,
         });
         entries.push(Entry {
             method: m,
