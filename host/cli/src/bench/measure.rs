@@ -117,11 +117,7 @@ pub fn bootstrap(values: &[f64]) -> (f64, f64) {
 }
 
 /// Times every job in `rounds` interleaved rounds and returns each job's median over
-/// the rounds with its interval. Each round goes once through all of the jobs, so
-/// that a slow drift of the machine's load affects every job alike instead of
-/// skewing one of them. `budget` sets a job's measuring time, `label` names it on
-/// the progress bar (which advances once per measurement), `run` gives the closure
-/// to time.
+/// the rounds with its interval ([`interleaved_rounds`]).
 pub fn interleaved<J>(
     jobs: &mut [J],
     rounds: usize,
@@ -130,6 +126,27 @@ pub fn interleaved<J>(
     label: impl Fn(&J) -> String,
     run: impl Fn(&mut J) -> &mut (dyn FnMut() + '_),
 ) -> Vec<Stat> {
+    interleaved_rounds(jobs, rounds, progress, budget, label, run)
+        .iter()
+        .map(|t| Stat::of_rounds(t))
+        .collect()
+}
+
+/// Times every job in `rounds` interleaved rounds and returns each job's median
+/// time of one call in every round. Each round goes once through all of the jobs,
+/// so that a slow drift of the machine's load affects every job alike instead of
+/// skewing one of them, and jobs next to each other in the list are timed close
+/// together (ratios of neighbours per round are the most robust figures).
+/// `budget` sets a job's measuring time, `label` names it on the progress bar
+/// (which advances once per measurement), `run` gives the closure to time.
+pub fn interleaved_rounds<J>(
+    jobs: &mut [J],
+    rounds: usize,
+    progress: &indicatif::ProgressBar,
+    budget: impl Fn(&J) -> Budget,
+    label: impl Fn(&J) -> String,
+    run: impl Fn(&mut J) -> &mut (dyn FnMut() + '_),
+) -> Vec<Vec<f64>> {
     progress.inc_length((jobs.len() * rounds) as u64);
     let mut times: Vec<Vec<f64>> = vec![Vec::new(); jobs.len()];
     for round in 0..rounds {
@@ -140,7 +157,7 @@ pub fn interleaved<J>(
             progress.inc(1);
         }
     }
-    times.iter().map(|t| Stat::of_rounds(t)).collect()
+    times
 }
 
 /// The machine's load while the benchmark ran: the 1-minute load average sampled
@@ -162,10 +179,12 @@ pub struct Load {
 }
 
 impl Load {
-    /// Whether the machine was busy: the load average exceeded the core count
-    /// (the benchmark's own thread counts as one).
+    /// Whether the machine was busy: the load average over the run (the mean of
+    /// the samples) exceeded the core count. The benchmark's own thread counts as
+    /// one, and its parallel measurements briefly as two, so the maximum alone
+    /// would call every run busy.
     pub fn busy(&self, cores: usize) -> bool {
-        self.max > cores as f64
+        self.mean > cores as f64
     }
 }
 

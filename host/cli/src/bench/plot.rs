@@ -289,7 +289,10 @@ fn write_pricing(r: &Results, dir: &FilePath) -> Result<(), String> {
             .collect();
         let worst: Vec<_> = keys
             .iter()
-            .filter_map(|&k| Some(per(k, &r.worst.worst(op, k)?.stat)))
+            .filter_map(|&k| {
+                let ns = r.worst.worst_ns(op, k)? / (k as f64 * 1e3);
+                Some((k as f64, ns, ns, ns))
+            })
             .collect();
         let mut t = curve("typical input (median, 95% interval)", typical);
         t.bars = true;

@@ -28,6 +28,14 @@ pub fn fmt_stat(s: &Stat) -> String {
     )
 }
 
+/// A ratio with its interval: `1.131 [1.052, 1.204]`.
+pub fn fmt_ratio(s: &Stat) -> String {
+    if s.lo_ns == s.hi_ns {
+        return format!("{:.3}", s.median_ns);
+    }
+    format!("{:.3} [{:.3}, {:.3}]", s.median_ns, s.lo_ns, s.hi_ns)
+}
+
 /// A median's JSON fields: `median_ns`, `ci95_ns`, `rounds`, `wide`.
 pub fn stat_json(s: &Stat) -> Value {
     json!({"median_ns": s.median_ns, "ci95_ns": [s.lo_ns, s.hi_ns], "rounds": s.rounds, "wide": s.is_wide()})
@@ -214,7 +222,7 @@ pub fn schedule_rows(r: &Results) -> Vec<ScheduleRow> {
                 today: typical.gas,
                 eip1108: ops::precompile(op).map(|_| typical.gas),
                 typical_ns: typical.stat.median_ns,
-                worst_ns: worst.stat.median_ns,
+                worst_ns: r.worst.worst_ns(op, size)?,
                 worst_case: worst.case,
                 throughput: r.worst.throughput_gas(op, size, g)?,
                 ecrecover: r.worst.ecrecover_gas(op, size),
@@ -450,16 +458,24 @@ fn worst_section(o: &mut String, r: &Results) {
     );
     let _ = writeln!(
         o,
-        "| op | size | typical | slowest case | its time | worst/typical |"
+        "`worst/typical` is the median over the rounds of the case's time over the typical \
+         input's in the same round (they run next to each other, so the machine's drift \
+         cancels), with its 95% interval; *within noise* means that interval contains 1. \
+         The slowest case is the one with the largest ratio, and its priced time is the \
+         typical median times that ratio.\n"
     );
-    let _ = writeln!(o, "|---|---:|---:|---|---:|---:|");
+    let _ = writeln!(
+        o,
+        "| op | size | typical | slowest case | its time | worst/typical | |"
+    );
+    let _ = writeln!(o, "|---|---:|---:|---|---:|---:|---|");
     for (op, size) in r.worst.keys() {
         let (Some(t), Some(w)) = (r.worst.typical(op, size), r.worst.worst(op, size)) else {
             continue;
         };
         let _ = writeln!(
             o,
-            "| {} | {size}{} | {} | {} | {} | {:.3} |",
+            "| {} | {size}{} | {} | {} | {} | {} | {} |",
             ops::name(op),
             if op == Crypto::AltBn128G1Msm
                 && r.worst
@@ -474,7 +490,14 @@ fn worst_section(o: &mut String, r: &Results) {
             fmt_stat(&t.stat),
             w.case,
             fmt_stat(&w.stat),
-            w.stat.median_ns / t.stat.median_ns
+            fmt_ratio(&w.vs_typical),
+            if w.case == zkhost_testkit::worst::TYPICAL {
+                ""
+            } else if w.vs_typical.lo_ns > 1.0 {
+                "slower"
+            } else {
+                "within noise"
+            }
         );
     }
     if !r.worst.msm_boundaries.is_empty() {
@@ -504,17 +527,14 @@ fn worst_section(o: &mut String, r: &Results) {
         if *size != largest {
             continue;
         }
-        let Some(t) = r.worst.typical(*op, *size) else {
-            continue;
-        };
         for c in r.worst.cases(*op, *size) {
             let _ = writeln!(
                 o,
-                "| {} | {size} | {} | {} | {:.3} |",
+                "| {} | {size} | {} | {} | {} |",
                 ops::name(*op),
                 c.case,
                 fmt_stat(&c.stat),
-                c.stat.median_ns / t.stat.median_ns
+                fmt_ratio(&c.vs_typical)
             );
         }
     }
@@ -534,7 +554,8 @@ fn schedule_section(o: &mut String, r: &Results) {
         "Two methods, both from the slowest case of each operation and size. *Throughput*: \
          {} Mgas/s, so {g:.3} gas per ns of this machine. *ecrecover* (EIP-1108's method): \
          `3000 × t(op) / t(ecrecover)`, with `ecrecover` (secp256k1 key recovery and the keccak \
-         of the key, as revm computes it) timed in the same rounds: {}, so {} gas per ns here. \
+         of the key, as revm computes it) timed just before every operation and size in every \
+         round, and each price from the per-round ratio to that neighbour: {}, so {} gas per ns here. \
          *Typical-priced* is the throughput method on the typical input, what earlier reports \
          proposed.\n",
         r.target_mgas,
@@ -571,19 +592,20 @@ fn schedule_section(o: &mut String, r: &Results) {
          zkhost's own (`zkhost-gas`)."
     );
     if let Some(f) = r.worst.pairing_fit {
-        let rel = |ns: f64| {
-            ec.filter(|e| e.median_ns > 0.0).map_or("–".into(), |e| {
-                super::round3(super::worst::ECRECOVER_GAS * ns / e.median_ns).to_string()
+        let rel = |x: Option<f64>| {
+            x.map_or("–".into(), |x| {
+                super::round3(super::worst::ECRECOVER_GAS * x).to_string()
             })
         };
+        let fe = r.worst.pairing_fit_ecrecover;
         let _ = writeln!(
             o,
             "\nProposed pairing price, from the fit over the slowest case at each k: {} + {}·k gas \
              (throughput), {} + {}·k gas (ecrecover); EIP-1108: 45000 + 34000·k.",
             super::round3(f.a * g),
             super::round3(f.b * g),
-            rel(f.a),
-            rel(f.b),
+            rel(fe.map(|f| f.a)),
+            rel(fe.map(|f| f.b)),
         );
     }
     let _ = writeln!(

@@ -435,7 +435,7 @@ impl VerkleResults {
 
     /// The Markdown section.
     pub fn markdown(&self, o: &mut String) {
-        let _ = writeln!(o, "## Verkle commitments\n");
+        let _ = writeln!(o, "\n## Verkle commitments\n");
         let _ = writeln!(
             o,
             "Fixed-base tables built in {:.2} s (rayon pool), {} MiB. `arkworks` is `VariableBaseMSM` over the same 256 bases and scalars, one thread.\n",

@@ -1,6 +1,7 @@
 //! The worst cases: every constructed input of `zkhost_testkit::worst` timed beside
 //! the typical one in the same interleaved rounds, natively on the default
-//! backend, and an `ecrecover` timed in those rounds too. The proposed prices come
+//! backend, and an `ecrecover` timed next to every operation and size in those
+//! rounds. The proposed prices come
 //! from the slowest case of each operation and size, by two methods: the target
 //! throughput (gas per ns) and EIP-1108's (`3000 × t(op) / t(ecrecover)`, the
 //! precompile's price relative to `ecrecover`'s 3,000 gas on the same machine).
@@ -30,6 +31,13 @@ pub struct WorstSample {
     pub case: &'static str,
     /// Its time.
     pub stat: Stat,
+    /// Its time over the typical input's, per round (the two are timed next to
+    /// each other in every round, so the machine's drift cancels): median and
+    /// interval over the rounds. Exactly 1 for the typical case.
+    pub vs_typical: Stat,
+    /// Its time over `ecrecover`'s, per round, against the `ecrecover` timed just
+    /// before this operation and size: EIP-1108's measure of an operation.
+    pub vs_ecrecover: Stat,
     /// The schedule's price for its length (every case of a size has the same).
     pub gas: u64,
 }
@@ -47,6 +55,8 @@ pub struct WorstResults {
     pub msm_boundaries: Vec<usize>,
     /// Pairing time against k from the slowest case at each k.
     pub pairing_fit: Option<fit::Linear>,
+    /// The same in units of `ecrecover`'s time (A and B are ratios).
+    pub pairing_fit_ecrecover: Option<fit::Linear>,
 }
 
 /// What to measure.
@@ -171,23 +181,34 @@ pub fn measure(
 
     let ec = Ecrecover::new()?;
     type Run<'a> = Box<dyn FnMut() + 'a>;
-    let mut jobs: Vec<(String, Run)> = cases
-        .iter()
-        .map(|(op, size, c)| {
-            let (op, input) = (*op, c.input.as_slice());
-            let run: Run = Box::new(move || {
+    // An `ecrecover` before every operation and size, so each case has an anchor
+    // timed right next to it in every round.
+    let mut jobs: Vec<(String, Run)> = Vec::new();
+    let mut anchor_of: Vec<usize> = Vec::new();
+    let mut job_of: Vec<usize> = Vec::new();
+    let mut anchors: Vec<usize> = Vec::new();
+    for (i, (op, size, c)) in cases.iter().enumerate() {
+        if i == 0 || (cases[i - 1].0, cases[i - 1].1) != (*op, *size) {
+            anchors.push(jobs.len());
+            let ec = &ec;
+            jobs.push((
+                "ecrecover".into(),
+                Box::new(move || {
+                    std::hint::black_box(ec.recover());
+                }),
+            ));
+        }
+        anchor_of.push(anchors.last().copied().unwrap_or(0));
+        job_of.push(jobs.len());
+        let (op, input) = (*op, c.input.as_slice());
+        jobs.push((
+            format!("worst {} x{size} {}", ops::name(op), c.name),
+            Box::new(move || {
                 let _ = std::hint::black_box(run(op, input));
-            });
-            (format!("worst {} x{size} {}", ops::name(op), c.name), run)
-        })
-        .collect();
-    jobs.push((
-        "ecrecover".into(),
-        Box::new(|| {
-            std::hint::black_box(ec.recover());
-        }),
-    ));
-    let stats = measure::interleaved(
+            }),
+        ));
+    }
+    let rounds = measure::interleaved_rounds(
         &mut jobs,
         plan.rounds,
         progress,
@@ -195,35 +216,61 @@ pub fn measure(
         |j| j.0.clone(),
         |j| &mut *j.1,
     );
-    let ecrecover = stats.last().copied();
+    // ecrecover's time: per round, the median over its anchors.
+    let ec_rounds: Vec<f64> = (0..plan.rounds)
+        .map(|r| measure::median(&mut anchors.iter().map(|&a| rounds[a][r]).collect::<Vec<_>>()))
+        .collect();
+    let ratio = |num: &[f64], den: &[f64]| -> Stat {
+        let v: Vec<f64> = num
+            .iter()
+            .zip(den)
+            .map(|(x, d)| if *d > 0.0 { x / d } else { 1.0 })
+            .collect();
+        Stat::of_rounds(&v)
+    };
+    // Each case against the typical case of its op and size, and against its
+    // anchor, round by round.
+    let typical_job = |op: Crypto, size: usize| {
+        cases
+            .iter()
+            .zip(&job_of)
+            .find(|((o, s, c), _)| *o == op && *s == size && c.name == TYPICAL)
+            .map(|(_, &j)| j)
+    };
     let samples: Vec<WorstSample> = cases
         .iter()
-        .zip(stats)
-        .map(|((op, size, c), stat)| WorstSample {
-            op: *op,
-            size: *size,
-            case: c.name,
-            stat,
-            gas: costs.op_gas(*op, c.input.len()),
+        .enumerate()
+        .map(|(i, (op, size, c))| {
+            let t = &rounds[job_of[i]];
+            let typical = &rounds[typical_job(*op, *size).unwrap_or(job_of[i])];
+            WorstSample {
+                op: *op,
+                size: *size,
+                case: c.name,
+                stat: Stat::of_rounds(t),
+                vs_typical: ratio(t, typical),
+                vs_ecrecover: ratio(t, &rounds[anchor_of[i]]),
+                gas: costs.op_gas(*op, c.input.len()),
+            }
         })
         .collect();
     let mut r = WorstResults {
         samples,
-        ecrecover,
+        ecrecover: Some(Stat::of_rounds(&ec_rounds)),
         msm_boundaries: boundaries,
         pairing_fit: None,
+        pairing_fit_ecrecover: None,
     };
-    let points: Vec<(f64, f64)> = plan
-        .pairing_sizes
-        .iter()
-        .filter_map(|&k| {
-            Some((
-                k as f64,
-                r.worst(Crypto::AltBn128Pairing, k)?.stat.median_ns,
-            ))
-        })
-        .collect();
-    r.pairing_fit = fit::linear(&points);
+    let fit_of = |f: &dyn Fn(usize) -> Option<f64>| {
+        let points: Vec<(f64, f64)> = plan
+            .pairing_sizes
+            .iter()
+            .filter_map(|&k| Some((k as f64, f(k)?)))
+            .collect();
+        fit::linear(&points)
+    };
+    r.pairing_fit = fit_of(&|k| r.worst_ns(Crypto::AltBn128Pairing, k));
+    r.pairing_fit_ecrecover = fit_of(&|k| r.worst_vs_ecrecover(Crypto::AltBn128Pairing, k));
     Ok(r)
 }
 
@@ -251,10 +298,19 @@ impl WorstResults {
         self.cases(op, size).find(|s| s.case == TYPICAL)
     }
 
-    /// The slowest case of `op` at `size` (by median).
+    /// The slowest case of `op` at `size`: the largest median ratio to the typical
+    /// input (the typical case itself, at 1, if none is slower).
     pub fn worst(&self, op: Crypto, size: usize) -> Option<&WorstSample> {
         self.cases(op, size)
-            .max_by(|a, b| a.stat.median_ns.total_cmp(&b.stat.median_ns))
+            .max_by(|a, b| a.vs_typical.median_ns.total_cmp(&b.vs_typical.median_ns))
+    }
+
+    /// The slowest case's time, as the typical input's median times the case's
+    /// median ratio to it (more robust on a noisy machine than the case's own
+    /// median: the ratio is taken within each round).
+    pub fn worst_ns(&self, op: Crypto, size: usize) -> Option<f64> {
+        let t = self.typical(op, size)?.stat.median_ns;
+        Some(t * self.worst(op, size)?.vs_typical.median_ns)
     }
 
     /// The time a price of `op` at `size` is set from: the pairing's from the fit
@@ -262,7 +318,7 @@ impl WorstResults {
     pub fn priced_ns(&self, op: Crypto, size: usize) -> Option<f64> {
         match (op, self.pairing_fit) {
             (Crypto::AltBn128Pairing, Some(f)) => Some(f.at(size as f64)),
-            _ => Some(self.worst(op, size)?.stat.median_ns),
+            _ => self.worst_ns(op, size),
         }
     }
 
@@ -271,10 +327,22 @@ impl WorstResults {
         Some(round3(self.priced_ns(op, size)? * gas_per_ns))
     }
 
-    /// EIP-1108's method: `3000 × t(op) / t(ecrecover)`, three significant figures.
+    /// The slowest case's time in units of `ecrecover`'s: the typical input's
+    /// per-round ratio to its neighbouring `ecrecover` times the slowest case's
+    /// ratio to the typical input.
+    pub fn worst_vs_ecrecover(&self, op: Crypto, size: usize) -> Option<f64> {
+        let t = self.typical(op, size)?.vs_ecrecover.median_ns;
+        Some(t * self.worst(op, size)?.vs_typical.median_ns)
+    }
+
+    /// EIP-1108's method: `3000 × t(op) / t(ecrecover)` from the slowest case, the
+    /// pairing from its fit, three significant figures.
     pub fn ecrecover_gas(&self, op: Crypto, size: usize) -> Option<u64> {
-        let ec = self.ecrecover?.median_ns;
-        (ec > 0.0).then_some(round3(ECRECOVER_GAS * self.priced_ns(op, size)? / ec))
+        let rel = match (op, self.pairing_fit_ecrecover) {
+            (Crypto::AltBn128Pairing, Some(f)) => f.at(size as f64),
+            _ => self.worst_vs_ecrecover(op, size)?,
+        };
+        Some(round3(ECRECOVER_GAS * rel))
     }
 
     /// Gas per ns that EIP-1108's method implies on this machine.
@@ -289,11 +357,13 @@ impl WorstResults {
             .samples
             .iter()
             .map(|s| {
-                let typical = self.typical(s.op, s.size).map(|t| t.stat.median_ns);
                 json!({"op": ops::name(s.op), "size": s.size, "case": s.case,
                        "median_ns": s.stat.median_ns, "ci95_ns": [s.stat.lo_ns, s.stat.hi_ns],
                        "rounds": s.stat.rounds, "wide": s.stat.is_wide(), "gas": s.gas,
-                       "vs_typical": typical.map(|t| s.stat.median_ns / t)})
+                       "vs_typical": s.vs_typical.median_ns,
+                       "vs_typical_ci95": [s.vs_typical.lo_ns, s.vs_typical.hi_ns],
+                       "vs_ecrecover": s.vs_ecrecover.median_ns,
+                       "vs_ecrecover_ci95": [s.vs_ecrecover.lo_ns, s.vs_ecrecover.hi_ns]})
             })
             .collect();
         json!({
@@ -302,6 +372,7 @@ impl WorstResults {
                 "ci95_ns": [e.lo_ns, e.hi_ns], "rounds": e.rounds, "wide": e.is_wide()})),
             "msm_boundaries": self.msm_boundaries,
             "pairing_fit": self.pairing_fit.map(super::report::fit_json),
+            "pairing_fit_ecrecover": self.pairing_fit_ecrecover.map(super::report::fit_json),
         })
     }
 }
