@@ -9,10 +9,10 @@
 //! (`tests/worst.rs`) check that each case is accepted and gives the output a second
 //! backend or a direct computation expects.
 
-use ark_bn254::{Fr, G1Projective, G2Projective};
-use ark_ec::{twisted_edwards::TECurveConfig, CurveGroup, PrimeGroup};
+use ark_bn254::{Fq, Fr, G1Affine, G1Projective, G2Projective};
+use ark_ec::{twisted_edwards::TECurveConfig, AffineRepr, CurveGroup, PrimeGroup};
 use ark_ed_on_bls12_381_bandersnatch::{BandersnatchConfig, Fq as BwFq, Fr as BwFr};
-use ark_ff::{BigInteger, Field, One, PrimeField};
+use ark_ff::{BigInteger, Field, One, PrimeField, Zero};
 use zkhost_verkle::{crs, Element};
 
 use crate::sample;
@@ -105,14 +105,91 @@ fn r_plus(d: u8) -> [u8; 32] {
     out
 }
 
-/// ECADD: distinct points (typical), a doubling (the tangent), a point and its
-/// negation (result infinity), and infinity on either side or both.
+/// Steps of the plain binary GCD of `d` and p (halve `a` when even, else subtract
+/// the smaller from the larger): the work of the variable-time inversion ECADD does
+/// on `d = x₂ − x₁` (zkhost's runs these steps 30 at a time, so its time follows
+/// this count).
+pub fn gcd_steps(d: &Fq) -> u32 {
+    let mut a = d.into_bigint();
+    let mut b = Fq::MODULUS;
+    let mut steps = 0;
+    while !a.is_zero() {
+        if a.is_even() {
+            a.div2();
+        } else {
+            if a < b {
+                std::mem::swap(&mut a, &mut b);
+            }
+            a.sub_with_borrow(&b);
+        }
+        steps += 1;
+    }
+    steps
+}
+
+/// The pair of distinct points whose slope denominator `x₂ − x₁` makes ECADD's
+/// inversion longest, among the structured denominators that slow a binary GCD
+/// (consecutive Fibonacci numbers near p, runs of ones, p − small, powers of two
+/// plus one) and 64 random ones, each placed after a multiple of the generator
+/// whose `x + d` is also on the curve. Returns the pair and its [`gcd_steps`].
+pub fn slowest_add_pair() -> (G1Affine, G1Affine, u32) {
+    let mut ds: Vec<Fq> = Vec::new();
+    let (mut f0, mut f1) = (Fq::one(), Fq::one());
+    let (mut b0, mut b1) = (
+        ark_ff::BigInt::<4>::from(1u64),
+        ark_ff::BigInt::<4>::from(1u64),
+    );
+    // Fibonacci numbers while they stay below p (F₃₆₆ ≈ 2²⁵³).
+    for _ in 0..400 {
+        let mut next = b1;
+        if next.add_with_carry(&b0) || next >= Fq::MODULUS {
+            break;
+        }
+        (b0, b1) = (b1, next);
+        (f0, f1) = (f1, f0 + f1);
+    }
+    ds.extend([f0, f1, f1 - f0]);
+    for k in [250u32, 252, 253] {
+        let two_k = Fq::from(2u64).pow([u64::from(k)]);
+        ds.extend([two_k - Fq::one(), two_k + Fq::one()]);
+    }
+    ds.extend((1..=8u64).map(|i| -Fq::from(i)));
+    ds.extend((0..64u64).map(|i| Fq::from_be_bytes_mod_order(&sample::scalar(9000 + i))));
+    let mut best: Option<(G1Affine, G1Affine, u32)> = None;
+    for d in ds {
+        let steps = gcd_steps(&d);
+        if best.as_ref().is_some_and(|b| b.2 >= steps) || d.is_zero() {
+            continue;
+        }
+        // The first multiple [i]G with x + d the x of a curve point.
+        let mut p = G1Projective::generator();
+        for _ in 0..64 {
+            let a = p.into_affine();
+            if let Some((x, _)) = a.xy() {
+                let x2 = x + d;
+                if let Some(y2) = (x2.square() * x2 + Fq::from(3u64)).sqrt() {
+                    best = Some((a, G1Affine::new_unchecked(x2, y2), steps));
+                    break;
+                }
+            }
+            p += G1Projective::generator();
+        }
+    }
+    let g = G1Affine::generator();
+    best.unwrap_or((g, g, 0))
+}
+
+/// ECADD: distinct points (typical), the pair whose inversion is longest
+/// ([`slowest_add_pair`]), a doubling (the tangent), a point and its negation
+/// (result infinity), and infinity on either side or both.
 pub fn bn254_add() -> Vec<Case> {
     let p = (G1Projective::generator() * fr_of(31)).into_affine();
     let e = sample::encode_g1;
     let inf = vec![0u8; 64];
+    let (g1, g2, _) = slowest_add_pair();
     vec![
         case(TYPICAL, sample::add_input(11)),
+        case("slowest inversion", [e(&g1), e(&g2)].concat()),
         case("doubling P + P", [e(&p), e(&p)].concat()),
         case("P + (−P)", [e(&p), e(&-p)].concat()),
         case("∞ + P", [inf.clone(), e(&p)].concat()),
@@ -152,7 +229,10 @@ pub fn bn254_mul() -> Vec<Case> {
 /// (typical, every pair computed); pairs whose product is one (a true check, as a
 /// proof verification sends; `k ≥ 2`); the generators in every pair; one random
 /// pair repeated. No case has an infinity (which the check skips): each is `k`
-/// non-degenerate pairs.
+/// non-degenerate pairs. Unlike ECADD's, the pairing's one variable-time inversion
+/// (in the final exponentiation) is of the Miller loop's output, which an input can
+/// only steer by computing pairings: its spread shows in the measured cases rather
+/// than in a constructed one.
 pub fn bn254_pairing(k: usize) -> Vec<Case> {
     let mut cases = vec![case(TYPICAL, sample::pairing_input(k, 1000))];
     if k >= 2 {

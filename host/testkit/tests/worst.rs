@@ -47,6 +47,24 @@ fn add_cases_are_valid_and_agree() {
 }
 
 #[test]
+fn the_slowest_inversion_pair_is_on_the_curve_and_beats_the_typical_pair() {
+    use ark_bn254::G1Affine;
+    use ark_ec::AffineRepr;
+    let (p, q, steps) = worst::slowest_add_pair();
+    assert!(p.is_on_curve() && q.is_on_curve() && p != q && p != -q);
+    let (x1, x2) = (p.x().unwrap(), q.x().unwrap());
+    assert_eq!(worst::gcd_steps(&(x2 - x1)), steps);
+    let typical = &worst::bn254_add()[0].input;
+    let parse = |b: &[u8]| -> G1Affine {
+        let f = |b: &[u8]| ark_bn254::Fq::from_be_bytes_mod_order(b);
+        G1Affine::new(f(&b[..32]), f(&b[32..64]))
+    };
+    let (a, b) = (parse(&typical[..64]), parse(&typical[64..]));
+    let typical_steps = worst::gcd_steps(&(b.x().unwrap() - a.x().unwrap()));
+    assert!(steps > typical_steps, "{steps} against {typical_steps}");
+}
+
+#[test]
 fn mul_cases_are_valid_and_agree() {
     let cases = worst::bn254_mul();
     check_shape(&cases);
