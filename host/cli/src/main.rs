@@ -124,6 +124,13 @@ enum Command {
     /// thread count for --seconds each, checks every outcome against the first, and
     /// prints a Markdown table of calls/s and Mgas/s.
     Load(bench::load::LoadArgs),
+    /// A soak under load: a mixed workload (every host function, valid and invalid
+    /// inputs, out of gas at the boundary, traps, warm and fresh instances, the
+    /// Groth16 verifier, a node embedding, deploys while calls run) on each thread
+    /// count for --minutes, every outcome checked against its single-threaded one,
+    /// resident memory bounded after warm-up, and an exhausted instance pool checked
+    /// to fail cleanly and recover. Prints calls/s, Mgas/s and p50/p99 per call.
+    Soak(cmd::soak::SoakArgs),
     /// Deploy a contract, call it once, print the outcome as one JSON line.
     ///
     /// Prints `{"status": "success"|"trap", "output": hex, "trap": reason, "gas_used": N}`
@@ -173,6 +180,7 @@ fn main() -> ExitCode {
             cmd::calibrate_verkle::run(reps, write.as_deref())
         }
         Command::Load(args) => bench::load::run(&args),
+        Command::Soak(args) => cmd::soak::run(&args),
     }
 }
 

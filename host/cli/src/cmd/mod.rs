@@ -6,4 +6,5 @@ pub mod calibrate_verkle;
 pub mod call;
 pub mod groth16;
 pub mod precompile;
+pub mod soak;
 pub mod vectors;
