@@ -576,9 +576,14 @@ fn schedule_section(o: &mut String, r: &Results) {
             ops::name(row.op),
             row.size,
             row.today,
-            fmt_ns(row.typical_ns),
+            r.worst
+                .typical(row.op, row.size)
+                .map_or_else(|| fmt_ns(row.typical_ns), |t| fmt_stat(&t.stat)),
             fmt_ns(row.worst_ns),
-            row.worst_case,
+            r.worst.worst(row.op, row.size).map_or_else(
+                || row.worst_case.to_string(),
+                |w| format!("{}, ×{}", w.case, fmt_ratio(&w.vs_typical))
+            ),
             row.today as f64 / row.worst_ns * 1000.0,
             row.throughput,
             row.ecrecover.map_or("–".into(), |g| g.to_string()),
@@ -637,7 +642,7 @@ fn groth16_section(o: &mut String, r: &Results) {
             o,
             "| {} | {} | {:.2} | {} |",
             g.path.name(),
-            fmt_ns(g.median_ns),
+            fmt_stat(&g.ci),
             g.median_ns / native.median_ns,
             g.gas
         );

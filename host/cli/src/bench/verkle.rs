@@ -495,10 +495,9 @@ impl VerkleResults {
         if self.methods.is_empty() {
             return;
         }
-        let fmt = super::report::fmt_ns;
         let _ = writeln!(
             o,
-            "### Commitment methods\n\nOne commitment at the element level (no encoding), medians (⚠: the 95% interval is wider than ±5%; the JSON has every interval). `naive`: Σ sᵢ·Gᵢ by double-and-add; `arkworks-msm`: `VariableBaseMSM` over the CRS; `narrow`, `wide`, `wide-parallel`: the fixed-base tables (`zkhost::verkle::Method`); `hybrid`: the cost model's choice on one thread (what the host function runs); `hybrid-parallel`: its choice with the rayon pool. Spread rows: k non-zero scalars at evenly spread indices of a 256-slot vector (arkworks gets all 256 slots).\n"
+            "### Commitment methods\n\nOne commitment at the element level (no encoding), medians with their 95% intervals. `naive`: Σ sᵢ·Gᵢ by double-and-add; `arkworks-msm`: `VariableBaseMSM` over the CRS; `narrow`, `wide`, `wide-parallel`: the fixed-base tables (`zkhost::verkle::Method`); `hybrid`: the cost model's choice on one thread (what the host function runs); `hybrid-parallel`: its choice with the rayon pool. Spread rows: k non-zero scalars at evenly spread indices of a 256-slot vector (arkworks gets all 256 slots).\n"
         );
         let _ = writeln!(o, "| non-zero | {} | best |", METHODS.join(" | "));
         let _ = writeln!(o, "|---|{}---|", "---:|".repeat(METHODS.len()));
@@ -530,11 +529,7 @@ impl VerkleResults {
                 if spread { " of 256 (spread)" } else { "" },
                 found
                     .iter()
-                    .map(|c| c.map_or("–".into(), |m| format!(
-                        "{}{}",
-                        fmt(m.median_ns),
-                        if m.ci.is_wide() { " ⚠" } else { "" }
-                    )))
+                    .map(|c| c.map_or("–".into(), |m| super::report::fmt_stat(&m.ci)))
                     .collect::<Vec<_>>()
                     .join(" | ")
             );
