@@ -275,15 +275,7 @@ pub fn run(files: &[PathBuf], out: Option<&Path>) -> std::process::ExitCode {
             return std::process::ExitCode::from(2);
         }
     };
-    let text = markdown(&a, &b);
-    let written = match out {
-        Some(path) => std::fs::write(path, &text),
-        None => {
-            print!("{text}");
-            Ok(())
-        }
-    };
-    match written {
+    match super::report::write_markdown(out, &markdown(&a, &b)) {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");

@@ -533,10 +533,7 @@ pub fn run(args: &BenchArgs) -> std::process::ExitCode {
     progress.finish_and_clear();
     let markdown = report::markdown(&results);
     let written = (|| -> std::io::Result<()> {
-        match &args.markdown {
-            Some(path) => std::fs::write(path, &markdown)?,
-            None => print!("{markdown}"),
-        }
+        report::write_markdown(args.markdown.as_deref(), &markdown)?;
         if let Some(path) = &args.json {
             std::fs::write(
                 path,

@@ -68,6 +68,18 @@ fn with(mut v: Value, extra: Value) -> Value {
     v
 }
 
+/// Writes a Markdown report to `path`, or to stdout when there is none (every
+/// command's `--markdown FILE`).
+pub fn write_markdown(path: Option<&std::path::Path>, text: &str) -> std::io::Result<()> {
+    match path {
+        Some(p) => std::fs::write(p, text),
+        None => {
+            print!("{text}");
+            Ok(())
+        }
+    }
+}
+
 /// A duration in ns, in the unit that reads best.
 pub fn fmt_ns(ns: f64) -> String {
     if ns < 0.0 {

@@ -782,10 +782,8 @@ pub fn run(args: &SoakArgs) -> ExitCode {
     };
     let text = markdown(&s);
     let written = (|| -> Result<(), String> {
-        match &args.markdown {
-            Some(p) => std::fs::write(p, &text).map_err(|e| e.to_string())?,
-            None => print!("{text}"),
-        }
+        crate::bench::report::write_markdown(args.markdown.as_deref(), &text)
+            .map_err(|e| e.to_string())?;
         if let Some(p) = &args.svg {
             plot_rss(&s, p)?;
         }
