@@ -237,7 +237,7 @@ fn crypto_outputs_and_prices_are_zkhosts() {
     // zkhost's published price for the call.
     let mut node = node();
     let probe = node.deploy(&wat::parse_str(PROBE).unwrap()).unwrap();
-    let rt = zkhost_runtime::Runtime::new(zkhost_runtime::RuntimeConfig::default()).unwrap();
+    let rt = zkhost_runtime::Runtime::new(zkhost_runtime::RuntimeConfig::from_env()).unwrap();
     let precompiles = rt.deploy(zkhost_contracts::PRECOMPILES_WASM).unwrap();
     for (seed, len) in [(1u64, 128i32), (2, 64), (3, 0), (4, 200)] {
         // Short, exact and long inputs: the precompile pads and truncates.

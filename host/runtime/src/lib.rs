@@ -104,6 +104,16 @@ pub struct RuntimeConfig {
     pub backend: Option<Backend>,
 }
 
+impl RuntimeConfig {
+    /// The defaults, with the node-local limits [`Limits::from_env`] reads.
+    pub fn from_env() -> RuntimeConfig {
+        RuntimeConfig {
+            limits: Limits::from_env(),
+            ..RuntimeConfig::default()
+        }
+    }
+}
+
 /// The data of one call's store: the host functions' state, the call's I/O and
 /// the store's resource limits.
 struct CallState {

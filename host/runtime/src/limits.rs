@@ -35,6 +35,31 @@ pub struct Limits {
     pub memory_keep_resident: usize,
 }
 
+/// The environment variable [`Limits::from_env`] reads for [`Limits::max_instances`].
+///
+/// The pool reserves address space for every slot when the engine is built; under an
+/// emulator such as qemu-user, which tracks every reserved page, the default pool
+/// costs gigabytes of memory, and a few slots are enough for tests.
+pub const MAX_INSTANCES_ENV: &str = "ZKHOST_MAX_INSTANCES";
+
+impl Limits {
+    /// The defaults, with [`Limits::max_instances`] from [`MAX_INSTANCES_ENV`] when it
+    /// is set to a positive integer. Only that node-local limit is read: a
+    /// deterministic limit never comes from the environment.
+    pub fn from_env() -> Limits {
+        let mut limits = Limits::default();
+        if let Some(n) = slots(std::env::var(MAX_INSTANCES_ENV).ok().as_deref()) {
+            limits.max_instances = n;
+        }
+        limits
+    }
+}
+
+/// A pool size from [`MAX_INSTANCES_ENV`]'s value: a positive integer, or nothing.
+fn slots(value: Option<&str>) -> Option<u32> {
+    value?.trim().parse::<u32>().ok().filter(|&n| n > 0)
+}
+
 impl Default for Limits {
     fn default() -> Self {
         Limits {
@@ -46,6 +71,27 @@ impl Default for Limits {
             max_wasm_stack: 512 << 10,
             max_instances: 256,
             memory_keep_resident: 128 << 10,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::slots;
+
+    #[test]
+    fn only_a_positive_pool_size_is_taken_from_the_environment() {
+        assert_eq!(slots(Some("8")), Some(8));
+        assert_eq!(slots(Some(" 16\n")), Some(16));
+        for bad in [
+            None,
+            Some(""),
+            Some("0"),
+            Some("-3"),
+            Some("many"),
+            Some("1e3"),
+        ] {
+            assert_eq!(slots(bad), None, "{bad:?}");
         }
     }
 }

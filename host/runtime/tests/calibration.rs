@@ -49,7 +49,7 @@ fn calls() -> Vec<(&'static [u8], Vec<u8>)> {
 }
 
 fn run_all() -> Vec<Outcome> {
-    let rt = Runtime::new(RuntimeConfig::default()).unwrap();
+    let rt = Runtime::new(RuntimeConfig::from_env()).unwrap();
     calls()
         .into_iter()
         .map(|(wasm, message)| {

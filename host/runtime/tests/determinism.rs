@@ -158,7 +158,7 @@ struct Node {
 fn node(backend: Option<Backend>) -> Node {
     let rt = Runtime::new(RuntimeConfig {
         backend,
-        ..RuntimeConfig::default()
+        ..RuntimeConfig::from_env()
     })
     .unwrap();
     let codes = [

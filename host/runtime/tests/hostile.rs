@@ -19,7 +19,7 @@ use zkhost_runtime::{CodeHash, DeployError, Outcome, Runtime, RuntimeConfig, Tra
 use zkhost_testkit::sample;
 
 fn runtime() -> Runtime {
-    Runtime::new(RuntimeConfig::default()).expect("engine")
+    Runtime::new(RuntimeConfig::from_env()).expect("engine")
 }
 
 fn deploy(rt: &Runtime, wat: &str) -> Result<CodeHash, DeployError> {

@@ -19,7 +19,7 @@ use zkhost_runtime::{CodeHash, ExecResult, Runtime, RuntimeConfig, TrapKind};
 use zkhost_testkit::{fixture, sample};
 
 fn runtime() -> Runtime {
-    Runtime::new(RuntimeConfig::default()).unwrap()
+    Runtime::new(RuntimeConfig::from_env()).unwrap()
 }
 
 /// The call's exact cost with a generous limit; then every limit from `cost − 20` to

@@ -23,7 +23,7 @@ const PAIRING: Crypto = Crypto::AltBn128Pairing;
 const MSM: Crypto = Crypto::AltBn128G1Msm;
 
 fn runtime() -> Runtime {
-    Runtime::new(RuntimeConfig::default()).expect("engine")
+    Runtime::new(RuntimeConfig::from_env()).expect("engine")
 }
 
 /// The BN254 function natively, from `zkhost-bn254` directly.

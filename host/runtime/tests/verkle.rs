@@ -34,7 +34,7 @@ fn function(op: Op) -> Crypto {
 }
 
 fn runtime() -> Runtime {
-    Runtime::new(RuntimeConfig::default()).expect("engine")
+    Runtime::new(RuntimeConfig::from_env()).expect("engine")
 }
 
 #[test]

@@ -41,7 +41,7 @@ pub fn measure(rounds: usize, budget: Budget, progress: &ProgressBar) -> Result<
     if zkhost_groth16::verify(&request.vk, &request.proof, &request.inputs).is_err() {
         return Err("the committed Groth16 proof does not verify".into());
     }
-    let runtime = Runtime::new(RuntimeConfig::default()).map_err(|e| format!("{e:#}"))?;
+    let runtime = Runtime::new(RuntimeConfig::from_env()).map_err(|e| format!("{e:#}"))?;
     let mut calls = Vec::new();
     for path in [Path::Contract, Path::Wasm] {
         let contract = via::contract(path).ok_or("no Groth16 contract")?;

@@ -92,7 +92,7 @@ pub fn measure(
 
 /// Measures both workloads at every thread count.
 pub fn measure_all(args: &LoadArgs) -> Result<Vec<Load>, String> {
-    let rt = Runtime::new(RuntimeConfig::default()).map_err(|e| format!("{e:#}"))?;
+    let rt = Runtime::new(RuntimeConfig::from_env()).map_err(|e| format!("{e:#}"))?;
     let precompiles = rt.deploy(PRECOMPILES_WASM).map_err(|e| e.to_string())?;
     let bench = rt.deploy(PAIRING_BENCH_WASM).map_err(|e| e.to_string())?;
     let workloads: [(&'static str, CodeHash, Vec<u8>, u64); 2] = [

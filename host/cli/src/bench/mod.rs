@@ -256,7 +256,7 @@ struct Contracts {
 
 impl Contracts {
     fn new() -> Result<Contracts, String> {
-        let runtime = Runtime::new(RuntimeConfig::default()).map_err(|e| format!("{e:#}"))?;
+        let runtime = Runtime::new(RuntimeConfig::from_env()).map_err(|e| format!("{e:#}"))?;
         let contract = runtime
             .deploy(PRECOMPILES_WASM)
             .map_err(|e| e.to_string())?;

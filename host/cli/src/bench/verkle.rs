@@ -254,7 +254,7 @@ pub fn measure(
     progress: &indicatif::ProgressBar,
 ) -> Result<VerkleResults, String> {
     let tables = verkle::Tables::get();
-    let runtime = Runtime::new(RuntimeConfig::default()).map_err(|e| format!("{e:#}"))?;
+    let runtime = Runtime::new(RuntimeConfig::from_env()).map_err(|e| format!("{e:#}"))?;
     let code = runtime.deploy(VERKLE_WASM).map_err(|e| e.to_string())?;
     let warm = std::cell::RefCell::new(runtime.instantiate(&code).map_err(|e| e.to_string())?);
     let schedule = VerkleGas::ZKHOST;

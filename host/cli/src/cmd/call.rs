@@ -15,7 +15,7 @@ pub(crate) fn run(wasm_file: &std::path::Path, input_hex: &str, gas: u64) -> Exi
         Ok(i) => i,
         Err(e) => return crate::fail(2, &e),
     };
-    let runtime = match Runtime::new(RuntimeConfig::default()) {
+    let runtime = match Runtime::new(RuntimeConfig::from_env()) {
         Ok(r) => r,
         Err(e) => return crate::fail(2, &format!("{e:#}")),
     };

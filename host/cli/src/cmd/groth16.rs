@@ -39,7 +39,7 @@ pub(crate) fn run(
             None,
         ),
         Some(contract) => {
-            let called = Runtime::new(RuntimeConfig::default())
+            let called = Runtime::new(RuntimeConfig::from_env())
                 .map_err(|e| format!("{e:#}"))
                 .and_then(|rt| {
                     let code = rt.deploy(contract).map_err(|e| e.to_string())?;

@@ -34,7 +34,7 @@ impl Executor {
         }
         let config = RuntimeConfig {
             backend,
-            ..RuntimeConfig::default()
+            ..RuntimeConfig::from_env()
         };
         let runtime = Runtime::new(config).map_err(|e| format!("{e:#}"))?;
         let mut codes: Vec<(&'static [u8], CodeHash)> = Vec::new();

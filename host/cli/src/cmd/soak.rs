@@ -212,7 +212,7 @@ struct Deployed {
 }
 
 fn deploy_all() -> Result<Deployed, String> {
-    let runtime = Runtime::new(RuntimeConfig::default()).map_err(|e| format!("{e:#}"))?;
+    let runtime = Runtime::new(RuntimeConfig::from_env()).map_err(|e| format!("{e:#}"))?;
     let probe_wasm = wat::parse_str(probe::probe(zkhost_abi::Crypto::AltBn128Add.name()))
         .map_err(|e| e.to_string())?;
     let groth16 = via::contract(Path::Contract).ok_or("no Groth16 contract")?;
@@ -520,7 +520,7 @@ pub fn pool_check() -> Result<String, String> {
     };
     let rt = Runtime::new(RuntimeConfig {
         limits,
-        ..RuntimeConfig::default()
+        ..RuntimeConfig::from_env()
     })
     .map_err(|e| format!("{e:#}"))?;
     let code = rt.deploy(PRECOMPILES_WASM).map_err(|e| e.to_string())?;
