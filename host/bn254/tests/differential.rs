@@ -2,17 +2,27 @@
 //! classes on at least 10,000 generated inputs per operation (random valid points and
 //! scalars, random bytes, valid encodings with one mutation, lengths around every
 //! boundary). `ZKHOST_SEED` changes the inputs; the default seed is fixed.
+//! `ZKHOST_DIFFERENTIAL_CASES` lowers the count, for emulated runs (`.ci/cross`).
 
 use zkhost_bn254::{Backend, Error, Op};
 use zkhost_testkit::inputs;
 
+/// Inputs per operation, unless `ZKHOST_DIFFERENTIAL_CASES` says otherwise.
 const CASES: usize = 10_000;
+
+fn cases() -> usize {
+    std::env::var("ZKHOST_DIFFERENTIAL_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(CASES)
+}
 
 fn differential(op: Op, stream: u64, generate: impl Fn(&mut rand_chacha::ChaCha20Rng) -> Vec<u8>) {
     let mut rng = inputs::rng(stream);
     let mut ok = 0usize;
     let mut errors = std::collections::HashMap::<Error, usize>::new();
-    for case in 0..CASES {
+    let cases = cases();
+    for case in 0..cases {
         let input = generate(&mut rng);
         let reference = Backend::SubstrateBn.run(op, &input);
         for backend in &Backend::ALL[1..] {
@@ -30,9 +40,9 @@ fn differential(op: Op, stream: u64, generate: impl Fn(&mut rand_chacha::ChaCha2
         }
     }
     // The generator must exercise both outcomes, or the comparison proves little.
-    assert!(ok > CASES / 5, "{op}: only {ok} valid inputs");
+    assert!(ok > cases / 5, "{op}: only {ok} valid inputs");
     assert!(
-        errors.values().sum::<usize>() > CASES / 10,
+        errors.values().sum::<usize>() > cases / 10,
         "{op}: too few invalid inputs: {errors:?}"
     );
     eprintln!("{op}: {ok} valid, errors {errors:?}");

@@ -1,12 +1,12 @@
 //! The `zkhost` command line, run as a user would.
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 
 use zkhost_testkit::inputs;
 
 fn zkhost(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_zkhost"))
+    zkhost_testkit::command(env!("CARGO_BIN_EXE_zkhost"))
         .args(args)
         .output()
         .expect("run zkhost")
@@ -106,7 +106,7 @@ fn stdin_mode_handles_100_000_lines() {
             }
         })
         .collect();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_zkhost"))
+    let mut child = zkhost_testkit::command(env!("CARGO_BIN_EXE_zkhost"))
         .args(["precompile", "bn254-add", "--stdin"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

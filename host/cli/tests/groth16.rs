@@ -4,7 +4,6 @@
 //! contract's gas, exactly.
 
 use std::path::PathBuf;
-use std::process::Command;
 
 use ark_bn254::G1Affine;
 use ark_ec::AffineRepr;
@@ -39,7 +38,7 @@ fn verify_everywhere(rt: &Runtime, request: &Request) -> Result<(), Invalid> {
 }
 
 fn runtime() -> Runtime {
-    Runtime::new(RuntimeConfig::default()).expect("runtime")
+    Runtime::new(RuntimeConfig::from_env()).expect("runtime")
 }
 
 #[test]
@@ -263,7 +262,7 @@ fn the_contract_uses_exactly_the_scheduled_gas() {
     };
     let rt_free = Runtime::new(RuntimeConfig {
         costs: free,
-        ..RuntimeConfig::default()
+        ..RuntimeConfig::from_env()
     })
     .unwrap();
     let code = rt_free
@@ -347,7 +346,7 @@ fn the_fixture_files_are_what_the_generator_describes() {
 // ---- the command line ----
 
 fn zkhost(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_zkhost"))
+    zkhost_testkit::command(env!("CARGO_BIN_EXE_zkhost"))
         .args(args)
         .output()
         .expect("run zkhost")

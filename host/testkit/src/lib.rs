@@ -48,6 +48,23 @@ pub fn verkle_vectors() -> PathBuf {
         .join("vectors")
 }
 
+/// A command that runs the program `exe` (a test's `CARGO_BIN_EXE_*`), through the
+/// runner that `ZKHOST_TEST_RUNNER` names when it is set (a program and its
+/// arguments, separated by spaces): a test binary built for another architecture
+/// runs under qemu-user, and so must the programs it starts (`.ci/cross`).
+pub fn command(exe: &str) -> std::process::Command {
+    let runner = std::env::var("ZKHOST_TEST_RUNNER").unwrap_or_default();
+    let mut words = runner.split_whitespace();
+    match words.next() {
+        Some(program) => {
+            let mut c = std::process::Command::new(program);
+            c.args(words).arg(exe);
+            c
+        }
+        None => std::process::Command::new(exe),
+    }
+}
+
 /// The proof committed under `fixtures/groth16/` (see its README): a MiMC preimage,
 /// made by `cargo run -p zkhost-testkit --example groth16_fixtures`.
 pub mod fixture {
