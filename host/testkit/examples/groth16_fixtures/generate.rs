@@ -1,18 +1,5 @@
-//! Writes `fixtures/groth16/{verification_key,proof,public}.json`: a real Groth16
-//! proof over BN254, made with `ark-groth16`, in the file formats of snarkjs.
-//!
-//! The circuit proves knowledge of a MiMC preimage: "I know x such that
-//! MiMC7_k(x) = h", with h and k public (public.json is `[h, k]`, outputs first as
-//! circom orders them) and x private. MiMC7 is the MiMC block cipher with exponent 7
-//! (a permutation of BN254's scalar field, as in circomlib's `MiMC7`) over 91 rounds:
-//! `x₀ = x; x_{i+1} = (x_i + k + c_i)^7; h = x₉₁ + k`, with round constants
-//! `c_i = SHA-256("zkhost mimc7 " ‖ i) mod r`. That is 4 multiplication constraints
-//! per round (t², t⁴, t⁶, t⁷) and one for the output: 365 constraints.
-//!
-//! Everything random comes from a ChaCha20 generator with a fixed seed, so running
-//! `cargo run -p zkhost-testkit --example groth16_fixtures` again writes byte-identical
-//! files.
-//! The proof is checked with ark-groth16's verifier and with zkhost's before writing.
+//! The generator itself (little-endian targets only: ark-groth16 depends on `merlin`,
+//! which refuses to build big-endian).
 
 use ark_bn254::{Bn254, Fq, Fr, G1Affine, G2Affine};
 use ark_ec::AffineRepr;
@@ -117,7 +104,7 @@ fn write(dir: &std::path::Path, name: &str, value: &Value) {
     println!("wrote {}", path.display());
 }
 
-fn main() {
+pub(crate) fn main() {
     let mut rng = ChaCha20Rng::seed_from_u64(SEED);
     let constants = round_constants();
     let x = hash_to_fr("zkhost groth16 fixture: the secret preimage");
