@@ -569,10 +569,30 @@ struct Probe {
 }
 
 /// What one probe call did: its outcome, and the memory and result global after it.
-struct ProbeRun {
-    outcome: Outcome,
-    memory: Vec<u8>,
-    ret: i64,
+pub struct ProbeRun {
+    /// The call's outcome.
+    pub outcome: Outcome,
+    /// The probe's whole linear memory after the call.
+    pub memory: Vec<u8>,
+    /// The selected host function's result (−1 when it did not return).
+    pub ret: i64,
+}
+
+/// The gas limit and probe input a [`host_call`] corpus file designates; `None` for
+/// the empty input (the dump call, not a probe call).
+fn host_call_args(data: &[u8]) -> Option<(u64, &[u8])> {
+    let raw = u64::from_le_bytes(chunk(data, 0));
+    let gas = raw >> (raw % 64);
+    let input = data.get(8..).unwrap_or(&[]);
+    let input = input.get(..PAGE).unwrap_or(input);
+    (!input.is_empty()).then_some((gas, input))
+}
+
+/// What [`host_call`] runs on `data`, without the model: for the cross-architecture
+/// transcript, which compares the run itself with another machine's.
+pub fn host_call_record(data: &[u8]) -> Option<ProbeRun> {
+    let (gas, input) = host_call_args(data)?;
+    Some(Probe::get().run(input, gas))
 }
 
 impl Probe {
@@ -582,7 +602,7 @@ impl Probe {
     }
 
     fn new() -> Probe {
-        let runtime = match Runtime::new(RuntimeConfig::default()) {
+        let runtime = match Runtime::new(RuntimeConfig::from_env()) {
             Ok(r) => r,
             Err(e) => panic!("engine: {e:#}"),
         };
@@ -731,13 +751,9 @@ pub fn probe_wasm() -> Vec<u8> {
 /// `host error`; nothing written on a trap or a refused input.
 pub fn host_call(data: &[u8]) {
     let probe = Probe::get();
-    let raw = u64::from_le_bytes(chunk(data, 0));
-    let gas = raw >> (raw % 64);
-    let input = data.get(8..).unwrap_or(&[]);
-    let input = input.get(..PAGE).unwrap_or(input);
-    if input.is_empty() {
+    let Some((gas, input)) = host_call_args(data) else {
         return; // the dump call, not a probe call
-    }
+    };
     let got = probe.run(input, gas);
     let expected = model(probe, input, gas);
     let o = &got.outcome;
@@ -949,7 +965,7 @@ fn crypto_expected(op: Crypto, input: &[u8]) -> Result<Vec<u8>, HostError> {
 
 /// Gas for each call of a deployed fuzz module: enough to run a while, small enough
 /// for many executions a second.
-const DEPLOY_GAS: u64 = 200_000;
+pub const DEPLOY_GAS: u64 = 200_000;
 
 /// Successful deploys after which the harness starts a new runtime (its code cache
 /// only grows).
@@ -977,7 +993,7 @@ pub fn deploy_module(wasm: &[u8]) {
     RUNTIME.with(|cell| {
         let mut slot = cell.borrow_mut();
         if slot.as_ref().is_none_or(|(_, n)| *n >= DEPLOYS_PER_RUNTIME) {
-            match Runtime::new(RuntimeConfig::default()) {
+            match Runtime::new(RuntimeConfig::from_env()) {
                 Ok(rt) => *slot = Some((rt, 0)),
                 Err(e) => panic!("engine: {e:#}"),
             }

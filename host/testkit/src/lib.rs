@@ -18,6 +18,7 @@ pub mod inputs;
 pub mod probe;
 pub mod sample;
 pub mod snarkjs;
+pub mod transcript;
 pub mod vectors;
 pub mod worst;
 

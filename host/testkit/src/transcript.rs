@@ -1,0 +1,461 @@
+//! The cross-architecture transcript: inputs → outputs and gas, one line each, for
+//! everything whose result is consensus.
+//!
+//! A host function whose output or gas differs by one unit between two machines forks
+//! the chain. Each architecture's tests check their own assertions; this transcript
+//! checks the answers themselves: [`generate`] is run on x86-64 and committed
+//! (`fixtures/transcript/x86_64.txt`), and `tests/transcript.rs` regenerates it on
+//! whatever machine runs the tests (aarch64 and big-endian s390x under qemu-user in
+//! `.ci/cross`) and compares every line.
+//!
+//! Sections, in order:
+//!
+//! | section | inputs | recorded |
+//! | --- | --- | --- |
+//! | `vector` | every BN254 conformance vector | each backend's output or error, and the EIP-1108 gas |
+//! | `generated` | [`CASES`] seeded inputs per operation (valid, mutated, random, every length boundary), the MSM and the three verkle functions included | output digest or error, per backend where there are several |
+//! | `contract` | each host function through the `precompiles`/`verkle` contracts and the BN254 ones through pure-wasm `wasm-pairing`: valid, invalid and short inputs | the outcome with ample gas, at exactly the gas used and one unit below |
+//! | `probe` | every `host_call` fuzz corpus file: hostile pointers, lengths, memory and gas straight to a host function | trap or output, gas used, result and a digest of memory |
+//! | `deploy` | every `deploy` fuzz corpus file | refused (and why) or its calls' outcomes on a fresh, pooled and warm instance |
+//! | `groth16` | the committed proof and one-byte changes of it | verdict and gas, natively and through the three verifier contracts |
+//!
+//! The inputs come from a fixed seed (never `ZKHOST_SEED`): the transcript must be
+//! the same file everywhere. Stack exhaustion is written like every trap, with its
+//! gas, although the depth at which the native stack runs out depends on the machine
+//! (see [`zkhost_runtime::Limits::max_wasm_stack`]): the test reports such lines as
+//! the known divergence they are, and fails on any other.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use rand::{Rng, RngCore, SeedableRng};
+use rand_chacha::ChaCha20Rng;
+use sha2::{Digest, Sha256};
+
+use zkhost_abi::Crypto;
+use zkhost_bn254::{Backend, Op};
+use zkhost_contracts::{self as contracts, groth16, Path as Via};
+use zkhost_gas::GasSchedule;
+use zkhost_runtime::{CodeHash, ExecResult, Outcome, Runtime, RuntimeConfig};
+
+use crate::{fuzzing, inputs, sample, vectors};
+
+/// Generated inputs per operation.
+pub const CASES: usize = 500;
+
+/// The transcript's own seed.
+const SEED: u64 = 0x7a6b_6f57_2026;
+
+/// Gas for calls that must not run out.
+const AMPLE: u64 = 1 << 40;
+
+/// The whole transcript, one line per input (sections as in the module
+/// documentation), each ending in a newline.
+pub fn generate() -> Result<String, String> {
+    let mut t = String::new();
+    vector_lines(&mut t)?;
+    generated_lines(&mut t);
+    contract_lines(&mut t)?;
+    probe_lines(&mut t)?;
+    deploy_lines(&mut t)?;
+    groth16_lines(&mut t)?;
+    Ok(t)
+}
+
+fn rng(stream: u64) -> ChaCha20Rng {
+    let mut r = ChaCha20Rng::seed_from_u64(SEED);
+    r.set_stream(stream);
+    r
+}
+
+/// The first 8 bytes of SHA-256, hex: short, and enough to tell outputs apart.
+fn digest(bytes: &[u8]) -> String {
+    hex::encode(&Sha256::digest(bytes)[..8])
+}
+
+fn result<E: std::fmt::Display>(r: &Result<Vec<u8>, E>, full: bool) -> String {
+    match r {
+        Ok(out) if full => format!("ok {}", hex::encode(out)),
+        Ok(out) => format!("ok {}", digest(out)),
+        Err(e) => format!("err {e}"),
+    }
+}
+
+/// Every backend's result: once when they agree, each by name when they do not.
+fn backends(op: Op, input: &[u8], full: bool) -> String {
+    let results: Vec<_> = Backend::ALL.iter().map(|b| b.run(op, input)).collect();
+    if results.windows(2).all(|w| w[0] == w[1]) {
+        return format!("all {}", result(&results[0], full));
+    }
+    let each: Vec<String> = Backend::ALL
+        .iter()
+        .zip(&results)
+        .map(|(b, r)| format!("{} {}", b.name(), result(r, full)))
+        .collect();
+    each.join(" | ")
+}
+
+fn outcome(o: &Outcome) -> String {
+    match &o.result {
+        ExecResult::Trap(t) => format!("trap {} gas {}", t.name(), o.gas_used),
+        ExecResult::Success(out) => format!("ok {} gas {}", digest(out), o.gas_used),
+    }
+}
+
+/// A vector file's path below the vector folder, the same on every machine.
+fn relative(path: &Path) -> String {
+    let rest = path.strip_prefix(crate::bn254_vectors()).unwrap_or(path);
+    format!("bn254/vectors/{}", rest.display())
+}
+
+fn vector_lines(t: &mut String) -> Result<(), String> {
+    let schedule = GasSchedule::ISTANBUL;
+    for file in vectors::discover(&crate::bn254_vectors())? {
+        let name = relative(&file.path);
+        for v in &file.vectors {
+            let input = vectors::decode_hex(&v.input)?;
+            let gas = match file.op {
+                Op::Add => schedule.add,
+                Op::Mul => schedule.mul,
+                Op::Pairing => schedule.pairing(input.len()),
+            };
+            let _ = writeln!(
+                t,
+                "vector\t{name} {}\t{} gas {gas}",
+                v.name,
+                backends(file.op, &input, true)
+            );
+        }
+    }
+    Ok(())
+}
+
+/// A random MSM input: 0–20 records of a valid point (or infinity) and an edge-biased
+/// scalar; a quarter of them with one record's point mutated, some a byte short or
+/// long.
+fn msm_input(r: &mut ChaCha20Rng) -> Vec<u8> {
+    let k = r.gen_range(0..=20usize);
+    let mut input = Vec::with_capacity(96 * k);
+    for _ in 0..k {
+        let point = match r.gen_range(0..12) {
+            0 => vec![0u8; 64],
+            _ => inputs::g1_bytes(&inputs::random_g1(r)),
+        };
+        input.extend_from_slice(&point);
+        input.extend_from_slice(&inputs::scalar(r));
+    }
+    if k > 0 && r.gen_range(0..4) == 0 {
+        let at = 96 * r.gen_range(0..k);
+        let mut point = inputs::mutate(r, input[at..at + 64].to_vec());
+        point.resize(64, 0); // a mutation may change the length: records stay 96 bytes
+        input[at..at + 64].copy_from_slice(&point);
+    }
+    match r.gen_range(0..20) {
+        0 => input.push(r.gen()),
+        1 => {
+            input.pop();
+        }
+        _ => {}
+    }
+    input
+}
+
+/// `n` little-endian verkle scalars, random below 2²⁵² or zero; an eighth of the
+/// time one of them is all ones (not below the modulus).
+fn verkle_scalars(r: &mut ChaCha20Rng, n: usize) -> Vec<u8> {
+    let mut out = vec![0u8; 32 * n];
+    for s in out.chunks_exact_mut(32) {
+        if r.gen_range(0..5) > 0 {
+            r.fill_bytes(s);
+            s[31] &= 0x0f;
+        }
+    }
+    if n > 0 && r.gen_range(0..8) == 0 {
+        let at = 32 * r.gen_range(0..n);
+        out[at..at + 32].fill(0xff);
+    }
+    out
+}
+
+fn generated_lines(t: &mut String) {
+    type Generate = fn(&mut ChaCha20Rng) -> Vec<u8>;
+    let bn254: [(Op, Generate); 3] = [
+        (Op::Add, |r| inputs::add_input(r)),
+        (Op::Mul, |r| inputs::mul_input(r)),
+        (Op::Pairing, |r| inputs::pairing_input(r)),
+    ];
+    for (stream, (op, generate)) in bn254.into_iter().enumerate() {
+        let mut r = rng(stream as u64);
+        for case in 0..CASES {
+            let input = generate(&mut r);
+            let _ = writeln!(
+                t,
+                "generated\t{} {case} {}\t{}",
+                op.name(),
+                digest(&input),
+                backends(op, &input, false)
+            );
+        }
+    }
+    let mut r = rng(10);
+    for case in 0..CASES {
+        let input = msm_input(&mut r);
+        let out = zkhost_bn254::msm::g1_msm(&input).map(|o| o.to_vec());
+        let _ = writeln!(
+            t,
+            "generated\tmsm {case} {}\t{}",
+            digest(&input),
+            result(&out, false)
+        );
+    }
+    let mut r = rng(20);
+    let mut commitments = Vec::new();
+    for case in 0..CASES {
+        let n = match r.gen_range(0..4) {
+            0 => r.gen_range(0..=5),
+            1 => 256,
+            _ => r.gen_range(0..=257),
+        };
+        let mut input = verkle_scalars(&mut r, n);
+        if r.gen_range(0..25) == 0 {
+            input.pop();
+        }
+        let out = zkhost_verkle::commit_bytes(&input).map(|o| o.to_vec());
+        if let Ok(c) = &out {
+            commitments.push(c.clone());
+        }
+        let _ = writeln!(
+            t,
+            "generated\tverkle-commit {case} {}\t{}",
+            digest(&input),
+            result(&out, false)
+        );
+    }
+    let mut r = rng(21);
+    for case in 0..CASES {
+        let mut input = commitments[case % commitments.len()].clone();
+        match r.gen_range(0..5) {
+            0 => r.fill_bytes(&mut input), // usually not an element
+            1 => input[r.gen_range(0..32)] ^= 1 << r.gen_range(0..8),
+            2 => input.truncate(r.gen_range(0..32)),
+            _ => {}
+        }
+        let out = zkhost_verkle::commitment_to_field_bytes(&input).map(|o| o.to_vec());
+        let _ = writeln!(
+            t,
+            "generated\tverkle-to-field {case} {}\t{}",
+            digest(&input),
+            result(&out, false)
+        );
+    }
+    let mut r = rng(22);
+    for case in 0..CASES {
+        let mut input = commitments[case % commitments.len()].clone();
+        let k = match r.gen_range(0..3) {
+            0 => r.gen_range(0..=3),
+            1 => r.gen_range(0..=256),
+            _ => r.gen_range(250..=257),
+        };
+        let values = verkle_scalars(&mut r, 2 * k);
+        for pair in values.chunks_exact(64) {
+            input.push(r.gen());
+            input.extend_from_slice(pair);
+        }
+        match r.gen_range(0..20) {
+            0 => input[0] ^= 1,
+            1 => {
+                input.pop();
+            }
+            _ => {}
+        }
+        let out = zkhost_verkle::update_bytes(&input).map(|o| o.to_vec());
+        let _ = writeln!(
+            t,
+            "generated\tverkle-update {case} {}\t{}",
+            digest(&input),
+            result(&out, false)
+        );
+    }
+}
+
+/// Valid, invalid (first byte changed) and one-byte-short inputs of a host function.
+fn contract_inputs(op: Crypto) -> Vec<(&'static str, Vec<u8>)> {
+    let valid = match op {
+        Crypto::AltBn128Add => sample::add_input(1),
+        Crypto::AltBn128Mul => sample::mul_input(2),
+        Crypto::AltBn128Pairing => sample::pairing_input(2, 3),
+        Crypto::AltBn128G1Msm => sample::msm_input(5, 4),
+        Crypto::VerkleCommit => (1u8..=5)
+            .flat_map(|i| {
+                let mut b = [0u8; 32];
+                b[0] = i;
+                b
+            })
+            .collect(),
+        Crypto::VerkleCommitmentToField => {
+            match zkhost_verkle::commit_bytes(&[[3u8; 32], [5u8; 32]].concat()) {
+                Ok(c) => c.to_vec(),
+                Err(_) => Vec::new(),
+            }
+        }
+        Crypto::VerkleUpdate => {
+            let mut u = match zkhost_verkle::commit_bytes(&[7u8; 32]) {
+                Ok(c) => c.to_vec(),
+                Err(_) => Vec::new(),
+            };
+            u.push(0);
+            u.extend_from_slice(&[7u8; 32]);
+            u.extend_from_slice(&[9u8; 32]);
+            u
+        }
+    };
+    let mut invalid = valid.clone();
+    if let Some(b) = invalid.first_mut() {
+        *b ^= 0xc0;
+    }
+    let short = valid[..valid.len().saturating_sub(1)].to_vec();
+    vec![("valid", valid), ("invalid", invalid), ("short", short)]
+}
+
+/// A call's outcome, or why the runtime refused to make it (it never should here:
+/// the line then says so, and differs from any real outcome).
+fn call(rt: &Runtime, code: &CodeHash, input: &[u8], gas: u64) -> Result<Outcome, String> {
+    rt.call(code, input, gas)
+        .map_err(|e| format!("refused {:?}", e.to_string()))
+}
+
+fn line(o: &Result<Outcome, String>) -> String {
+    match o {
+        Ok(o) => outcome(o),
+        Err(e) => e.clone(),
+    }
+}
+
+fn contract_lines(t: &mut String) -> Result<(), String> {
+    let rt = Runtime::new(RuntimeConfig::from_env()).map_err(|e| format!("{e:#}"))?;
+    for op in Crypto::ALL {
+        for via in [Via::Contract, Via::Wasm] {
+            let Some(wasm) = via.contract(op) else {
+                continue;
+            };
+            let code = rt.deploy(wasm).map_err(|e| e.to_string())?;
+            for (kind, input) in contract_inputs(op) {
+                let message = contracts::message(op, input);
+                let ample = call(&rt, &code, &message, AMPLE);
+                let used = ample.as_ref().map_or(0, |o| o.gas_used);
+                let exact = call(&rt, &code, &message, used);
+                let below = call(&rt, &code, &message, used.saturating_sub(1));
+                let _ = writeln!(
+                    t,
+                    "contract\t{} {via} {kind}\t{} | exact {} | below {}",
+                    op.name(),
+                    line(&ample),
+                    line(&exact),
+                    line(&below)
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The files of one fuzz corpus, sorted by name.
+fn corpus(target: &str) -> Result<Vec<(String, Vec<u8>)>, String> {
+    let dir = crate::fixtures_dir()
+        .parent()
+        .map(|root| root.join("host/fuzz/corpus").join(target))
+        .ok_or("no repository root")?;
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))? {
+        let path = entry.map_err(|e| e.to_string())?.path();
+        let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+        files.push((name.unwrap_or_default(), bytes));
+    }
+    files.sort();
+    Ok(files)
+}
+
+fn probe_lines(t: &mut String) -> Result<(), String> {
+    for (name, data) in corpus("host_call")? {
+        if let Some(run) = fuzzing::host_call_record(&data) {
+            let _ = writeln!(
+                t,
+                "probe\t{name}\t{} | ret {} | memory {} {}",
+                outcome(&run.outcome),
+                run.ret,
+                run.memory.len(),
+                digest(&run.memory)
+            );
+        }
+    }
+    Ok(())
+}
+
+fn deploy_lines(t: &mut String) -> Result<(), String> {
+    let rt = Runtime::new(RuntimeConfig::from_env()).map_err(|e| format!("{e:#}"))?;
+    for (name, data) in corpus("deploy")? {
+        let Some((&mode, wasm)) = data.split_first() else {
+            continue;
+        };
+        if mode % 2 != 0 {
+            continue; // wasm-smith mode: the module is generated by cargo-fuzz only
+        }
+        let line = match rt.deploy(wasm) {
+            // Debug-quoted: a parser's message may quote the module's own bytes.
+            Err(e) => format!("refused {:?}", e.to_string()),
+            Ok(code) => {
+                let mut calls = Vec::new();
+                for input in [&[][..], &[0x5a; 64][..]] {
+                    let fresh = line(&call(&rt, &code, input, fuzzing::DEPLOY_GAS));
+                    let pooled = line(&call(&rt, &code, input, fuzzing::DEPLOY_GAS));
+                    let warm = match rt.instantiate(&code) {
+                        Ok(mut w) => match w.call(input, fuzzing::DEPLOY_GAS) {
+                            Ok(o) => outcome(&o),
+                            Err(e) => format!("refused {:?}", e.to_string()),
+                        },
+                        Err(e) => format!("refused {:?}", e.to_string()),
+                    };
+                    calls.push(format!("{fresh} / {pooled} / {warm}"));
+                }
+                format!("deployed | {}", calls.join(" | "))
+            }
+        };
+        let _ = writeln!(t, "deploy\t{name}\t{line}");
+    }
+    Ok(())
+}
+
+fn groth16_lines(t: &mut String) -> Result<(), String> {
+    let request = crate::fixture::request().map_err(|e| e.to_string())?;
+    let rt = Runtime::new(RuntimeConfig::from_env()).map_err(|e| format!("{e:#}"))?;
+    let mut requests = vec![("committed".to_string(), request.clone())];
+    for byte in [0usize, 17, 40, 63] {
+        let mut changed = request.clone();
+        changed.proof.a[byte] ^= 1;
+        requests.push((format!("proof.a byte {byte} flipped"), changed));
+    }
+    let mut changed = request.clone();
+    if let Some(first) = changed.inputs.first_mut() {
+        first[31] ^= 1;
+    }
+    requests.push(("public input 0 changed".to_string(), changed));
+    for via in [Via::Contract, Via::Wasm] {
+        let wasm = groth16::contract(via).ok_or("no Groth16 contract")?;
+        let code = rt.deploy(wasm).map_err(|e| e.to_string())?;
+        for (what, request) in &requests {
+            let native = zkhost_groth16::verify(&request.vk, &request.proof, &request.inputs);
+            let (outcome, verdict) = groth16::verify_via(&rt, &code, via, request, AMPLE);
+            let gas = outcome.map_or(0, |o| o.gas_used);
+            let verdict = match verdict {
+                Ok(v) => format!("{v:?}"),
+                Err(e) => format!("error {e}"),
+            };
+            let _ = writeln!(
+                t,
+                "groth16\t{what} {via}\tnative {native:?} | contract {verdict} gas {gas}"
+            );
+        }
+    }
+    Ok(())
+}
