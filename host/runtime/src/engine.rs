@@ -44,9 +44,15 @@ pub fn config(max_wasm_stack: usize) -> Config {
 }
 
 /// zkhost's [`crate::Runtime`] engine: [`config`] with a pooling instance allocator
-/// sized from `limits`.
+/// sized from `limits` (and, with [`Limits::compact_memory`], small reservations).
 pub fn build(limits: &Limits) -> wasmtime::Result<Engine> {
     let mut config = config(limits.max_wasm_stack);
+    if limits.compact_memory {
+        let max = limits.max_memory_bytes as u64;
+        config.memory_reservation(max);
+        config.memory_reservation_for_growth(0);
+        config.memory_guard_size(64 << 10);
+    }
     let mut pool = PoolingAllocationConfig::default();
     pool.total_core_instances(limits.max_instances);
     pool.total_memories(limits.max_instances);

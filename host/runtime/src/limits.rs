@@ -33,6 +33,14 @@ pub struct Limits {
     /// with `madvise`). Keeping the contracts' first pages resident saves the page
     /// faults a fresh instance would otherwise take on them.
     pub memory_keep_resident: usize,
+    /// Node-local, performance only: reserve just `max_memory_bytes` of address space
+    /// per slot, with a 64 KiB guard, instead of Wasmtime's 4 GiB and 32 MiB. Loads
+    /// and stores are then bounds-checked by code instead of by guard pages: slower,
+    /// with the same results and the same gas, but for where the native stack runs
+    /// out (the bounds checks change the frames; see [`Limits::max_wasm_stack`]). For
+    /// emulators (qemu-user keeps a descriptor for every reserved page, and does not
+    /// give them back) and machines with little address space.
+    pub compact_memory: bool,
 }
 
 /// The environment variable [`Limits::from_env`] reads for [`Limits::max_instances`].
@@ -42,15 +50,21 @@ pub struct Limits {
 /// costs gigabytes of memory, and a few slots are enough for tests.
 pub const MAX_INSTANCES_ENV: &str = "ZKHOST_MAX_INSTANCES";
 
+/// The environment variable [`Limits::from_env`] reads for [`Limits::compact_memory`]:
+/// `1` turns it on.
+pub const COMPACT_MEMORY_ENV: &str = "ZKHOST_COMPACT_MEMORY";
+
 impl Limits {
     /// The defaults, with [`Limits::max_instances`] from [`MAX_INSTANCES_ENV`] when it
-    /// is set to a positive integer. Only that node-local limit is read: a
+    /// is set to a positive integer and [`Limits::compact_memory`] on when
+    /// [`COMPACT_MEMORY_ENV`] is `1`. Only these node-local settings are read: a
     /// deterministic limit never comes from the environment.
     pub fn from_env() -> Limits {
         let mut limits = Limits::default();
         if let Some(n) = slots(std::env::var(MAX_INSTANCES_ENV).ok().as_deref()) {
             limits.max_instances = n;
         }
+        limits.compact_memory = std::env::var(COMPACT_MEMORY_ENV).is_ok_and(|v| v.trim() == "1");
         limits
     }
 }
@@ -71,6 +85,7 @@ impl Default for Limits {
             max_wasm_stack: 512 << 10,
             max_instances: 256,
             memory_keep_resident: 128 << 10,
+            compact_memory: false,
         }
     }
 }
