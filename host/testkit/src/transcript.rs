@@ -114,11 +114,7 @@ fn vector_lines(t: &mut String) -> Result<(), String> {
         let name = relative(&file.path);
         for v in &file.vectors {
             let input = vectors::decode_hex(&v.input)?;
-            let gas = match file.op {
-                Op::Add => schedule.add,
-                Op::Mul => schedule.mul,
-                Op::Pairing => schedule.pairing(input.len()),
-            };
+            let gas = vectors::price(&schedule, file.op, input.len());
             let _ = writeln!(
                 t,
                 "vector\t{name} {}\t{} gas {gas}",
@@ -177,6 +173,22 @@ fn verkle_scalars(r: &mut ChaCha20Rng, n: usize) -> Vec<u8> {
     out
 }
 
+/// One `generated` line: the input's digest and the output's digest or error.
+fn generated<E: std::fmt::Display>(
+    t: &mut String,
+    what: &str,
+    case: usize,
+    input: &[u8],
+    out: &Result<Vec<u8>, E>,
+) {
+    let _ = writeln!(
+        t,
+        "generated\t{what} {case} {}\t{}",
+        digest(input),
+        result(out, false)
+    );
+}
+
 fn generated_lines(t: &mut String) {
     type Generate = fn(&mut ChaCha20Rng) -> Vec<u8>;
     let bn254: [(Op, Generate); 3] = [
@@ -201,12 +213,7 @@ fn generated_lines(t: &mut String) {
     for case in 0..CASES {
         let input = msm_input(&mut r);
         let out = zkhost_bn254::msm::g1_msm(&input).map(|o| o.to_vec());
-        let _ = writeln!(
-            t,
-            "generated\tmsm {case} {}\t{}",
-            digest(&input),
-            result(&out, false)
-        );
+        generated(t, "msm", case, &input, &out);
     }
     let mut r = rng(20);
     let mut commitments = Vec::new();
@@ -224,12 +231,7 @@ fn generated_lines(t: &mut String) {
         if let Ok(c) = &out {
             commitments.push(c.clone());
         }
-        let _ = writeln!(
-            t,
-            "generated\tverkle-commit {case} {}\t{}",
-            digest(&input),
-            result(&out, false)
-        );
+        generated(t, "verkle-commit", case, &input, &out);
     }
     let mut r = rng(21);
     for case in 0..CASES {
@@ -241,12 +243,7 @@ fn generated_lines(t: &mut String) {
             _ => {}
         }
         let out = zkhost_verkle::commitment_to_field_bytes(&input).map(|o| o.to_vec());
-        let _ = writeln!(
-            t,
-            "generated\tverkle-to-field {case} {}\t{}",
-            digest(&input),
-            result(&out, false)
-        );
+        generated(t, "verkle-to-field", case, &input, &out);
     }
     let mut r = rng(22);
     for case in 0..CASES {
@@ -269,12 +266,7 @@ fn generated_lines(t: &mut String) {
             _ => {}
         }
         let out = zkhost_verkle::update_bytes(&input).map(|o| o.to_vec());
-        let _ = writeln!(
-            t,
-            "generated\tverkle-update {case} {}\t{}",
-            digest(&input),
-            result(&out, false)
-        );
+        generated(t, "verkle-update", case, &input, &out);
     }
 }
 

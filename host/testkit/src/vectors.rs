@@ -114,7 +114,7 @@ pub fn discover(dir: &Path) -> Result<Vec<VectorFile>, String> {
 }
 
 /// The schedule's price of `op` on `len` input bytes.
-fn price(schedule: &GasSchedule, op: Op, len: usize) -> u64 {
+pub fn price(schedule: &GasSchedule, op: Op, len: usize) -> u64 {
     match op {
         Op::Add => schedule.add,
         Op::Mul => schedule.mul,
