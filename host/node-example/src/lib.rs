@@ -24,18 +24,21 @@
 use std::collections::{BTreeMap, HashMap};
 
 use zkhost_abi::{Crypto, Function, ValType};
-use zkhost_runtime::memory;
 use zkhost_runtime::wasmtime::{self, Caller, Engine, Extern, Linker, Memory, Module, Store};
 use zkhost_runtime::{
     add_to_linker, check_module, engine, trap_kind, DeployError, GasMeter, HostCosts, HostState,
     HostTrap, Import, LinkOptions, MemoryExport, ModuleRules, OutOfGas, TrapKind,
 };
+use zkhost_runtime::{memory, stack};
 
 /// The import module of the node's own host functions.
 pub const NODE_MODULE: &str = "node";
 
 /// The contract's entry point (`[] -> []`).
 pub const ENTRY: &str = "run";
+
+/// The node's call-stack budget, in zkhost's frame units: part of its consensus rules.
+pub const STACK_BUDGET: u32 = zkhost_runtime::limits::DEFAULT_STACK_BUDGET;
 
 /// The node's own host functions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -242,6 +245,7 @@ impl Node {
             memory: "memory",
             entry: ENTRY,
             imports: &imports,
+            stack_budget: STACK_BUDGET,
         };
         let module = check_module(&self.engine, wasm, &rules)?;
         let address = Address(u32::try_from(self.contracts.len()).unwrap_or(u32::MAX));
@@ -300,6 +304,11 @@ impl Node {
             Ok(()) => Status::Returned(std::mem::take(&mut store.data_mut().ret)),
             Err(e) => match trap_kind(&e) {
                 TrapKind::OutOfGas => Status::OutOfGas,
+                TrapKind::Unreachable
+                    if stack::depth_exceeded(&mut store, &instance, STACK_BUDGET) =>
+                {
+                    Status::Trapped(TrapKind::StackExhausted)
+                }
                 kind => Status::Trapped(kind),
             },
         };

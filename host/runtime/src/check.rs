@@ -78,12 +78,19 @@ pub struct ModuleRules<'a> {
     pub entry: &'a str,
     /// Every function the module may import; anything else is refused.
     pub imports: &'a [Import<'a>],
+    /// Deterministic: the call-stack budget [`crate::stack::limit`] instruments the
+    /// module with.
+    pub stack_budget: u32,
 }
 
 /// Checks `wasm` against `rules` and compiles it with `engine`, in this order: size,
 /// validity (with the engine's features, then again with exactly
 /// [`crate::engine::accepted_features`]), no start function (contract code runs only
-/// inside a metered call), the function count, the exports, the imports.
+/// inside a metered call), the function count; then it instruments the module with
+/// the deterministic stack limit ([`crate::stack::limit`]), compiles that, and checks
+/// the exports and the imports. The module returned is the instrumented one: a trap
+/// of its stack limit is `unreachable` to Wasmtime, and
+/// [`crate::stack::depth_exceeded`] tells it from the contract's own.
 pub fn check_module(
     engine: &Engine,
     wasm: &[u8],
@@ -95,9 +102,12 @@ pub fn check_module(
             limit: rules.max_code_bytes,
         });
     }
-    let module = Module::new(engine, wasm).map_err(|e| DeployError::Invalid(format!("{e:#}")))?;
+    Module::validate(engine, wasm).map_err(|e| DeployError::Invalid(format!("{e:#}")))?;
     check_features(wasm)?;
     check_structure(wasm, rules.max_functions)?;
+    let limited = crate::stack::limit(wasm, rules.entry, rules.stack_budget)?;
+    let module =
+        Module::new(engine, &limited).map_err(|e| DeployError::Invalid(format!("{e:#}")))?;
     check_interface(&module, rules)?;
     Ok(module)
 }

@@ -31,6 +31,7 @@ pub mod limits;
 pub mod memory;
 pub mod meter;
 pub mod outcome;
+pub mod stack;
 
 use std::collections::HashMap;
 use std::fmt;
@@ -181,6 +182,7 @@ impl Runtime {
             memory: LinkOptions::DEFAULT_MEMORY,
             entry: "call",
             imports: &imports,
+            stack_budget: self.config.limits.stack_budget,
         };
         let module = check_module(&self.engine, wasm, &rules)?;
         let pre = self
@@ -260,9 +262,12 @@ impl Runtime {
             state.host.set_memory_export(bound);
             state.io.set_memory_export(bound);
         }
+        let depth = instance.get_global(&mut store, stack::DEPTH_EXPORT);
         Ok(WarmInstance {
             store,
             entry,
+            depth,
+            stack_budget: limits.stack_budget,
             max_input: limits.max_input_bytes,
         })
     }
@@ -273,6 +278,9 @@ impl Runtime {
 pub struct WarmInstance {
     store: Store<CallState>,
     entry: TypedFunc<(), ()>,
+    /// The frame-unit count of [`stack::limit`], to tell its trap from the contract's.
+    depth: Option<wasmtime::Global>,
+    stack_budget: u32,
     max_input: usize,
 }
 
@@ -298,7 +306,16 @@ impl WarmInstance {
             (Some(_), Err(e)) if trap_kind(&e) == TrapKind::OutOfGas => {
                 (ExecResult::Trap(TrapKind::OutOfGas), gas_limit)
             }
-            (Some(used), Err(e)) => (ExecResult::Trap(trap_kind(&e)), used),
+            (Some(used), Err(e)) => {
+                let mut kind = trap_kind(&e);
+                let depth = self.depth.and_then(|g| g.get(&mut self.store).i32());
+                if kind == TrapKind::Unreachable
+                    && depth.is_some_and(|d| d as u32 > self.stack_budget)
+                {
+                    kind = TrapKind::StackExhausted;
+                }
+                (ExecResult::Trap(kind), used)
+            }
             (Some(used), Ok(())) => (
                 ExecResult::Success(self.store.data_mut().io.take_output()),
                 used,

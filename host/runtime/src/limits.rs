@@ -20,10 +20,15 @@ pub struct Limits {
     pub max_code_bytes: usize,
     /// Deterministic: the most functions a module may define.
     pub max_functions: u32,
-    /// Node-local: the native stack a call may use (`Config::max_wasm_stack`). The same
-    /// binary on the same platform traps at the same depth on every run, but another
-    /// compiler version or architecture may not: a chain must bound recursion
-    /// depth by gas, not by this.
+    /// Deterministic: the call-stack budget, in the frame units of [`crate::stack`].
+    /// A call whose live frames would cost more traps `stack exhausted` at the same
+    /// depth on every node.
+    pub stack_budget: u32,
+    /// Node-local: the native stack a call may use (`Config::max_wasm_stack`), a
+    /// safety net under [`Limits::stack_budget`] that a call never reaches: every
+    /// frame unit takes at most a few bytes of native stack (see [`crate::stack`]).
+    /// Where the native stack would run out depends on the architecture and the
+    /// compiler; it must not be lowered below the default.
     pub max_wasm_stack: usize,
     /// Node-local: how many instances may be live at once (pooling allocator slots),
     /// i.e. the number of concurrent calls.
@@ -42,6 +47,11 @@ pub struct Limits {
     /// give them back) and machines with little address space.
     pub compact_memory: bool,
 }
+
+/// The default [`Limits::stack_budget`]: 16,384 frame units ([`crate::stack::frame_cost`]):
+/// a recursion 341 deep of the smallest frames, or 56 deep of frames with 100 locals
+/// and 20 operands. The bundled contracts need under a thousand.
+pub const DEFAULT_STACK_BUDGET: u32 = 16_384;
 
 /// The environment variable [`Limits::from_env`] reads for [`Limits::max_instances`].
 ///
@@ -82,6 +92,7 @@ impl Default for Limits {
             max_output_bytes: 1 << 20,
             max_code_bytes: 2 << 20,
             max_functions: 10_000,
+            stack_budget: DEFAULT_STACK_BUDGET,
             max_wasm_stack: 512 << 10,
             max_instances: 256,
             memory_keep_resident: 128 << 10,

@@ -13,7 +13,7 @@ pub enum TrapKind {
     MemoryOutOfBounds,
     /// The contract executed `unreachable` (a Rust panic in the guest).
     Unreachable,
-    /// The wasm call stack was exhausted.
+    /// The call stack's deterministic budget was exhausted (see [`crate::stack`]).
     StackExhausted,
     /// A host function failed unexpectedly (a bug caught by the panic barrier).
     HostError,

@@ -702,6 +702,19 @@ impl Probe {
             self.total[s as usize] = big.gas_used - charges;
             let min = min_gas(|g| ran(s, &self.run(&input, g), &input));
             self.before_call[s as usize] = min - charges;
+            if s == 2 {
+                // `output_write` shows only in the call's success, after the code that
+                // follows it has run too: where it starts is where a write out of
+                // bounds first traps for that rather than for gas.
+                let args = [i32::MAX, 1, 0];
+                let input = probe_input(s, 0, args, &payload);
+                let charges = fixed
+                    + self.costs.call(input.len() as u64, 0)
+                    + self.price(s, args, input.len());
+                let oob = |run: &ProbeRun| run.outcome.trap() == Some(TrapKind::MemoryOutOfBounds);
+                let min = min_gas(|g| oob(&self.run(&input, g)));
+                self.before_call[s as usize] = min - charges;
+            }
             assert!(self.before_call[s as usize] <= self.total[s as usize]);
             if s == 0 {
                 let read = fixed + self.costs.call(input.len() as u64, 0);

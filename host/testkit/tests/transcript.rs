@@ -3,13 +3,9 @@
 //! keeps the committed file current; under qemu (`.ci/cross`) it checks that aarch64
 //! and big-endian s390x give every output byte and every unit of gas that x86-64 does.
 //!
-//! One divergence is known and reported rather than failed, on other architectures
-//! (or with compact memory) only: a line where either side ends in stack exhaustion. How deep a contract may
-//! recurse is set by the native stack (`Limits::max_wasm_stack`), and Cranelift's
-//! frames are larger on s390x than on x86-64, so a recursion that runs out of gas on
-//! one exhausts the stack on the other, or exhausts it after less gas. That is a
-//! consensus bug (README, "Other architectures"): until the depth is metered
-//! deterministically, this test names every such line. Any other difference fails.
+//! Every difference fails. Recursion depth was the last to differ (native frames are
+//! larger on s390x): it is now metered deterministically (`zkhost_runtime::stack`),
+//! and the probe and deploy corpora's deep recursions are lines like any other.
 //!
 //! `ZKHOST_BLESS_TRANSCRIPT=1` rewrites the committed file instead (x86-64 only: it is
 //! the reference). On a mismatch the generated transcript is written next to the
@@ -19,15 +15,6 @@ use std::path::PathBuf;
 
 fn committed() -> PathBuf {
     zkhost_testkit::fixtures_dir().join("transcript/x86_64.txt")
-}
-
-/// Whether a differing line is the known stack-depth divergence: on another
-/// architecture, or with `Limits::compact_memory` (whose explicit bounds checks change
-/// Cranelift's frames too).
-fn stack_depth(here: &str, x86: &str) -> bool {
-    let other =
-        std::env::consts::ARCH != "x86_64" || zkhost_runtime::Limits::from_env().compact_memory;
-    other && (here.contains("stack exhausted") || x86.contains("stack exhausted"))
 }
 
 #[test]
@@ -45,36 +32,19 @@ fn every_output_and_gas_equals_the_x86_64_transcript() {
     }
     let expected = std::fs::read_to_string(&path).expect("the committed transcript");
     let (g, e): (Vec<&str>, Vec<&str>) = (generated.lines().collect(), expected.lines().collect());
-    let mut known = Vec::new();
     let mut differing = Vec::new();
     for i in 0..g.len().max(e.len()) {
         let (here, x86) = (g.get(i).copied(), e.get(i).copied());
-        if here == x86 {
-            continue;
+        if here != x86 {
+            let (here, x86) = (here.unwrap_or("(none)"), x86.unwrap_or("(none)"));
+            differing.push(format!(
+                "line {}:\n  here:   {here}\n  x86-64: {x86}",
+                i + 1
+            ));
         }
-        let (here, x86) = (here.unwrap_or("(none)"), x86.unwrap_or("(none)"));
-        let text = format!("line {}:\n  here:   {here}\n  x86-64: {x86}", i + 1);
-        if stack_depth(here, x86) {
-            known.push(text);
-        } else {
-            differing.push(text);
-        }
-    }
-    if !known.is_empty() {
-        eprintln!(
-            "{} lines differ from x86-64 by where the native stack runs out \
-             (the known stack-depth divergence):\n{}",
-            known.len(),
-            known.join("\n")
-        );
     }
     if differing.is_empty() {
-        eprintln!(
-            "{} of {} lines identical to {}",
-            e.len() - known.len(),
-            e.len(),
-            path.display()
-        );
+        eprintln!("all {} lines identical to {}", e.len(), path.display());
         return;
     }
     let out = path.with_file_name(format!("{}.mismatch.txt", std::env::consts::ARCH));
