@@ -13,6 +13,7 @@
 //! - [`fuzzing`]: the fuzz harness bodies the cargo-fuzz targets (`host/fuzz`) and
 //!   the corpus replay test run.
 
+pub mod frames;
 pub mod fuzzing;
 pub mod inputs;
 pub mod probe;

@@ -17,13 +17,13 @@
 //! | `contract` | each host function through the `precompiles`/`verkle` contracts and the BN254 ones through pure-wasm `wasm-pairing`: valid, invalid and short inputs | the outcome with ample gas, at exactly the gas used and one unit below |
 //! | `probe` | every `host_call` fuzz corpus file: hostile pointers, lengths, memory and gas straight to a host function | trap or output, gas used, result and a digest of memory |
 //! | `deploy` | every `deploy` fuzz corpus file | refused (and why) or its calls' outcomes on a fresh, pooled and warm instance |
+//! | `stack` | each hostile frame shape of [`crate::frames`], recursing without end | the trap and its gas, fresh and warm |
 //! | `groth16` | the committed proof and one-byte changes of it | verdict and gas, natively and through the three verifier contracts |
 //!
 //! The inputs come from a fixed seed (never `ZKHOST_SEED`): the transcript must be
 //! the same file everywhere. Stack exhaustion is written like every trap, with its
-//! gas, although the depth at which the native stack runs out depends on the machine
-//! (see [`zkhost_runtime::Limits::max_wasm_stack`]): the test reports such lines as
-//! the known divergence they are, and fails on any other.
+//! gas: the depth is metered deterministically (`zkhost_runtime::stack`), so it is the
+//! same on every machine.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -58,6 +58,7 @@ pub fn generate() -> Result<String, String> {
     contract_lines(&mut t)?;
     probe_lines(&mut t)?;
     deploy_lines(&mut t)?;
+    stack_lines(&mut t)?;
     groth16_lines(&mut t)?;
     Ok(t)
 }
@@ -414,6 +415,32 @@ fn deploy_lines(t: &mut String) -> Result<(), String> {
             }
         };
         let _ = writeln!(t, "deploy\t{name}\t{line}");
+    }
+    Ok(())
+}
+
+/// Enough gas for every [`crate::frames`] recursion to reach the stack budget.
+const STACK_GAS: u64 = 10_000_000;
+
+/// Each hostile frame shape of [`crate::frames`] recursing into the stack budget: the
+/// trap and the gas at which it comes, fresh and warm.
+fn stack_lines(t: &mut String) -> Result<(), String> {
+    let rt = Runtime::new(RuntimeConfig::from_env()).map_err(|e| format!("{e:#}"))?;
+    for shape in crate::frames::SHAPES {
+        for n in crate::frames::SIZES {
+            let wasm =
+                wat::parse_str(crate::frames::module(shape, n)).map_err(|e| e.to_string())?;
+            let code = rt.deploy(&wasm).map_err(|e| e.to_string())?;
+            let fresh = line(&call(&rt, &code, &[], STACK_GAS));
+            let warm = match rt.instantiate(&code) {
+                Ok(mut w) => match w.call(&[], STACK_GAS) {
+                    Ok(o) => outcome(&o),
+                    Err(e) => format!("refused {:?}", e.to_string()),
+                },
+                Err(e) => format!("refused {:?}", e.to_string()),
+            };
+            let _ = writeln!(t, "stack\t{shape:?} {n}\t{fresh} / {warm}");
+        }
     }
     Ok(())
 }
