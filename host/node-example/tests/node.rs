@@ -299,3 +299,34 @@ fn every_limit_around_the_cost_and_a_straight_line_that_overdraws() {
     }
     assert_eq!(node.call(line, &[], cost).unwrap().gas_used, cost);
 }
+
+#[test]
+fn recursion_ends_at_the_nodes_stack_budget_and_is_told_from_unreachable() {
+    // The node gets the deterministic stack limit from `check_module`: the same
+    // depth and gas on every call, reported as stack exhaustion; a contract's own
+    // `unreachable` is still that.
+    let mut node = node();
+    let recurse = wat::parse_str(
+        r#"(module (memory (export "memory") 1)
+          (func $f (local i64) (call $f)) (func (export "run") (call $f)))"#,
+    )
+    .unwrap();
+    let code = node.deploy(&recurse).unwrap();
+    let first = node.call(code, &[], 1_000_000).unwrap();
+    assert_eq!(first.status, Status::Trapped(TrapKind::StackExhausted));
+    assert!(first.gas_used < 1_000_000);
+    let again = node.call(code, &[], 1_000_000).unwrap();
+    assert_eq!(
+        (again.status, again.gas_used),
+        (first.status, first.gas_used)
+    );
+    let panics = wat::parse_str(
+        r#"(module (memory (export "memory") 1) (func (export "run") unreachable))"#,
+    )
+    .unwrap();
+    let code = node.deploy(&panics).unwrap();
+    assert_eq!(
+        node.call(code, &[], 1_000_000).unwrap().status,
+        Status::Trapped(TrapKind::Unreachable)
+    );
+}
