@@ -43,9 +43,9 @@ pub fn config(max_wasm_stack: usize) -> Config {
     config
 }
 
-/// zkhost's [`crate::Runtime`] engine: [`config`] with a pooling instance allocator
-/// sized from `limits` (and, with [`Limits::compact_memory`], small reservations).
-pub fn build(limits: &Limits) -> wasmtime::Result<Engine> {
+/// [`config`] for `limits`: their stack and, with [`Limits::compact_memory`], small
+/// memory reservations. The instance allocator is still the caller's.
+pub fn config_for(limits: &Limits) -> Config {
     let mut config = config(limits.max_wasm_stack);
     if limits.compact_memory {
         let max = limits.max_memory_bytes as u64;
@@ -53,6 +53,13 @@ pub fn build(limits: &Limits) -> wasmtime::Result<Engine> {
         config.memory_reservation_for_growth(0);
         config.memory_guard_size(64 << 10);
     }
+    config
+}
+
+/// zkhost's [`crate::Runtime`] engine: [`config_for`] with a pooling instance
+/// allocator sized from `limits`.
+pub fn build(limits: &Limits) -> wasmtime::Result<Engine> {
+    let mut config = config_for(limits);
     let mut pool = PoolingAllocationConfig::default();
     pool.total_core_instances(limits.max_instances);
     pool.total_memories(limits.max_instances);

@@ -51,13 +51,7 @@ fn units_at_native_overflow(engine: &Engine, wat: &str) -> u32 {
 fn the_native_stack_outlasts_twice_the_budget_for_every_frame_shape() {
     let limits = Limits::from_env();
     // The runtime's engine configuration, memory settings included, without the pool.
-    let mut config = engine::config(limits.max_wasm_stack);
-    if limits.compact_memory {
-        config.memory_reservation(limits.max_memory_bytes as u64);
-        config.memory_reservation_for_growth(0);
-        config.memory_guard_size(64 << 10);
-    }
-    let engine = Engine::new(&config).unwrap();
+    let engine = Engine::new(&engine::config_for(&limits)).unwrap();
     let mut worst = (u32::MAX, Shape::Params, 0);
     for shape in SHAPES {
         for n in SIZES {
