@@ -308,9 +308,9 @@ impl WarmInstance {
             }
             (Some(used), Err(e)) => {
                 let mut kind = trap_kind(&e);
-                let depth = self.depth.and_then(|g| g.get(&mut self.store).i32());
+                let count = self.depth.and_then(|g| g.get(&mut self.store).i32());
                 if kind == TrapKind::Unreachable
-                    && depth.is_some_and(|d| d as u32 > self.stack_budget)
+                    && count.is_some_and(|c| stack::over_budget(c, self.stack_budget))
                 {
                     kind = TrapKind::StackExhausted;
                 }

@@ -60,9 +60,7 @@ pub fn frame_cost(locals: u32, max_operands: u32) -> u32 {
 /// global and type indices of the original are unchanged: the new function, global and
 /// block types come after the existing ones.
 pub fn limit(wasm: &[u8], entry: &str, budget: u32) -> Result<Vec<u8>, DeployError> {
-    // Costs fit an i32 constant however large a frame is: a frame above the budget
-    // traps on entry whatever its exact cost.
-    let budget = budget.min(i32::MAX.unsigned_abs().saturating_sub(1));
+    let budget = clamp(budget);
     let module = Analysis::of(wasm, budget.saturating_add(1))?;
     module.rewrite(wasm, entry, budget)
 }
@@ -77,7 +75,20 @@ pub fn depth_exceeded(
     instance
         .get_global(&mut store, DEPTH_EXPORT)
         .and_then(|g| g.get(&mut store).i32())
-        .is_some_and(|depth| depth as u32 > budget)
+        .is_some_and(|count| over_budget(count, budget))
+}
+
+/// Whether a frame-unit count read after a trap is above `budget`: only [`limit`]'s
+/// check leaves it there.
+pub(crate) fn over_budget(count: i32, budget: u32) -> bool {
+    count as u32 > clamp(budget)
+}
+
+/// The budget as [`limit`] applies it: below `i32::MAX`, so that costs (capped at the
+/// budget plus one: a frame above the budget traps on entry whatever its exact cost)
+/// are i32 constants and the count never wraps as an unsigned 32-bit number.
+fn clamp(budget: u32) -> u32 {
+    budget.min(i32::MAX.unsigned_abs().saturating_sub(1))
 }
 
 /// One section of the original, in order: its id and the range of its contents.
