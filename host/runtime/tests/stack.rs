@@ -148,7 +148,7 @@ fn every_bundled_contract_runs_in_a_sixteenth_of_the_budget() {
 /// Runs `call` of an instrumented module once, with no imports; returns what it
 /// wrote at address 0 and the frame-unit count afterwards.
 fn run_limited(wat: &str) -> (i64, i32) {
-    let engine = Engine::new(&engine::config(512 << 10)).unwrap();
+    let engine = Engine::new(&engine::config_for(&Limits::from_env())).unwrap();
     let wasm = wat::parse_str(wat).unwrap();
     let module = Module::new(&engine, stack::limit(&wasm, "call", 1000).unwrap()).unwrap();
     let mut store = Store::new(&engine, ());
