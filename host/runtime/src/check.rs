@@ -86,9 +86,10 @@ pub struct ModuleRules<'a> {
 /// Checks `wasm` against `rules` and compiles it with `engine`, in this order: size,
 /// validity (with the engine's features, then again with exactly
 /// [`crate::engine::accepted_features`]), no start function (contract code runs only
-/// inside a metered call), the function count; then it instruments the module with
-/// the deterministic stack limit ([`crate::stack::limit`]), compiles that, and checks
-/// the exports and the imports. The module returned is the instrumented one: a trap
+/// inside a metered call), the function count — the second validation is
+/// [`crate::stack::limit`]'s, which instruments the module with the deterministic
+/// stack limit —; then it compiles the instrumented module and checks the exports and
+/// the imports. The module returned is the instrumented one: a trap
 /// of its stack limit is `unreachable` to Wasmtime, and
 /// [`crate::stack::depth_exceeded`] tells it from the contract's own.
 pub fn check_module(
@@ -103,22 +104,14 @@ pub fn check_module(
         });
     }
     Module::validate(engine, wasm).map_err(|e| DeployError::Invalid(format!("{e:#}")))?;
-    check_features(wasm)?;
-    check_structure(wasm, rules.max_functions)?;
+    // The rewrite validates with exactly the accepted features as it reads the code,
+    // so it is also the features check.
     let limited = crate::stack::limit(wasm, rules.entry, rules.stack_budget)?;
+    check_structure(wasm, rules.max_functions)?;
     let module =
         Module::new(engine, &limited).map_err(|e| DeployError::Invalid(format!("{e:#}")))?;
     check_interface(&module, rules)?;
     Ok(module)
-}
-
-/// Validation with exactly the accepted features, whatever the engine allows (a
-/// node's engine might have been configured with more).
-fn check_features(wasm: &[u8]) -> Result<(), DeployError> {
-    wasmparser::Validator::new_with_features(crate::engine::accepted_parser_features())
-        .validate_all(wasm)
-        .map(drop)
-        .map_err(|e| DeployError::Invalid(e.to_string()))
 }
 
 /// Structural limits checked before running anything: no start function, and at

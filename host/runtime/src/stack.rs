@@ -53,7 +53,8 @@ pub fn frame_cost(locals: u32, max_operands: u32) -> u32 {
     FRAME_OVERHEAD.saturating_add(locals.saturating_add(max_operands).saturating_mul(2))
 }
 
-/// Instruments a valid module (see the module's doc): frame costs, the count, the
+/// Instruments a module Wasmtime has validated (see the module's doc), refusing one
+/// that uses anything outside [`crate::engine::accepted_parser_features`]: frame costs, the count, the
 /// budget check, the entry thunk and the [`DEPTH_EXPORT`]. `entry` names the exported
 /// entry point, a function `[] -> []`; if there is no such export the module is
 /// rewritten without the thunk (the deploy checks refuse it afterwards). Function,
