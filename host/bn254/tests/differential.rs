@@ -97,3 +97,51 @@ fn g2_subgroup_check_agrees_on_points_outside_it() {
         }
     }
 }
+
+/// Generated MSM inputs: 1 to 8 ECMUL-style records (valid, infinity, mutated,
+/// off the curve), sometimes cut to a length that is not a multiple of 96.
+#[cfg(feature = "mcl")]
+fn msm_input(rng: &mut rand_chacha::ChaCha20Rng) -> Vec<u8> {
+    use rand::Rng;
+    let k = rng.gen_range(1..=8);
+    let mut out = Vec::with_capacity(96 * k);
+    for _ in 0..k {
+        let mut record = inputs::mul_input(rng);
+        record.resize(96, 0);
+        out.extend(record);
+    }
+    if rng.gen_range(0..10) == 0 {
+        let len = rng.gen_range(0..out.len() + 96);
+        out.resize(len, 0);
+    }
+    out
+}
+
+/// mcl's `mulVec` behind the same decoding gives the MSM host function's outputs and
+/// errors.
+#[cfg(feature = "mcl")]
+#[test]
+fn msm_agrees_with_mcl() {
+    let mut rng = inputs::rng(6);
+    let (mut ok, mut failed) = (0usize, 0usize);
+    let cases = cases();
+    for case in 0..cases {
+        let input = msm_input(&mut rng);
+        let ours = zkhost_bn254::msm::g1_msm(&input);
+        assert_eq!(
+            ours,
+            zkhost_bn254::mcl::g1_msm(&input),
+            "MSM case {case}: zkhost and mcl differ on input {}",
+            hex::encode(&input)
+        );
+        if ours.is_ok() {
+            ok += 1
+        } else {
+            failed += 1
+        }
+    }
+    assert!(
+        ok > cases / 10 && failed > cases / 10,
+        "{ok} valid, {failed} invalid"
+    );
+}
