@@ -17,6 +17,8 @@
 
 use zkhost_msm::{CostModel, MsmGroup, Scalar};
 
+pub use zkhost_msm::{set_threads, threads};
+
 use crate::encoding::{self, limbs_le};
 use crate::zkhost::fp::Fp;
 use crate::zkhost::g1::B;

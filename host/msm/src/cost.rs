@@ -215,6 +215,16 @@ impl CostModel {
         }
     }
 
+    /// [`select`](Self::select) for a call allowed `threads` threads: with one, the
+    /// fastest single-threaded algorithm; with more, parallel ones compete too.
+    pub fn select_for(&self, n: usize, memory_limit: usize, threads: usize) -> Choice {
+        if threads > 1 {
+            self.select(n, memory_limit)
+        } else {
+            self.select_where(n, memory_limit, |a| a.family() != Family::ParallelPippenger)
+        }
+    }
+
     /// [`select`](Self::select) among the algorithms `allowed` accepts (for
     /// example only single-threaded ones).
     pub fn select_where(

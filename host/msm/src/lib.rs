@@ -9,7 +9,8 @@
 //! - [`pippenger::pippenger`]: buckets over Booth-encoded signed windows (half the
 //!   buckets of the unsigned method), windows of 1 to 16 bits, wide windows
 //!   accumulated in affine coordinates with batched inversions;
-//! - [`pippenger::parallel_pippenger`]: the same on the global rayon pool.
+//! - [`pippenger::parallel_pippenger`]: the same on the current rayon pool ([`msm`]
+//!   uses it only when a node allows more than one thread, [`set_threads`]).
 //!
 //! A group with a GLV endomorphism (BN254 G1 has one) gets every scalar split into
 //! two halves first, which halves the doublings (Strauss) or the windows
@@ -24,6 +25,9 @@ pub mod cost;
 pub mod pippenger;
 pub mod scalar;
 pub mod strauss;
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 
 pub use cost::{Algorithm, Choice, CostEntry, CostModel, Family};
 
@@ -164,14 +168,63 @@ fn glv_split<G: MsmGroup>(
     Some((p2, s2))
 }
 
+/// Threads one [`msm`] call may use ([`set_threads`]); 1 until a node says more.
+static THREADS: AtomicUsize = AtomicUsize::new(1);
+
+/// Sets how many threads one [`msm`] call may use, for the whole process (0 counts
+/// as 1). The default is one: a host call runs beside other transactions, the
+/// node's networking and its other work, and a parallel MSM that finds the other
+/// cores busy is slower than the single-threaded one. A node that runs host calls
+/// on otherwise idle cores may allow more; the cost model then also considers the
+/// parallel algorithm, run on a pool of exactly that many threads. Speed only: every
+/// algorithm gives the same sum, and gas is priced from the input length.
+pub fn set_threads(threads: usize) {
+    THREADS.store(threads.max(1), Ordering::Relaxed);
+}
+
+/// Threads one [`msm`] call may use (see [`set_threads`]).
+pub fn threads() -> usize {
+    THREADS.load(Ordering::Relaxed)
+}
+
+/// A rayon pool of `threads` threads, built once per count and kept; `None` if the
+/// threads cannot be started (the caller then stays on one thread).
+fn pool(threads: usize) -> Option<Arc<rayon::ThreadPool>> {
+    static POOL: Mutex<Option<(usize, Arc<rayon::ThreadPool>)>> = Mutex::new(None);
+    let mut slot = POOL.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((n, pool)) = slot.as_ref() {
+        if *n == threads {
+            return Some(pool.clone());
+        }
+    }
+    let pool = Arc::new(
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .thread_name(|i| format!("zkhost-msm-{i}"))
+            .build()
+            .ok()?,
+    );
+    *slot = Some((threads, pool.clone()));
+    Some(pool)
+}
+
 /// `Σ scalars[i]·points[i]` (over the shorter of the two slices) with the algorithm
-/// the group's cost model selects under [`DEFAULT_MEMORY_LIMIT`].
+/// the group's cost model selects under [`DEFAULT_MEMORY_LIMIT`] for the threads
+/// allowed by [`set_threads`] (one by default: single-threaded algorithms only).
 pub fn msm<G: MsmGroup>(points: &[G::Affine], scalars: &[Scalar]) -> G {
     let n = points.len().min(scalars.len());
     if n == 0 {
         return G::identity();
     }
-    let choice = G::cost_model().select(n, DEFAULT_MEMORY_LIMIT);
+    let threads = threads();
+    let choice = G::cost_model().select_for(n, DEFAULT_MEMORY_LIMIT, threads);
+    if choice.algorithm.family() == Family::ParallelPippenger {
+        if let Some(pool) = pool(threads) {
+            return pool.install(|| run(choice.algorithm, points, scalars));
+        }
+        let serial = G::cost_model().select_for(n, DEFAULT_MEMORY_LIMIT, 1);
+        return run(serial.algorithm, points, scalars);
+    }
     run(choice.algorithm, points, scalars)
 }
 
