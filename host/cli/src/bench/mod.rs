@@ -286,6 +286,21 @@ fn checked(instance: &mut WarmInstance, message: &[u8]) -> Result<u64, String> {
     }
 }
 
+/// Checks that `backend` gives the default backend's output for `input`: a
+/// comparison of speeds is only meaningful between equal results.
+fn same_output(op: Crypto, backend: Backend, input: &[u8]) -> Result<(), String> {
+    let ours = zkhost_runtime::compute(op, None, input);
+    let theirs = zkhost_runtime::compute(op, Some(backend), input);
+    if ours.is_ok() && ours == theirs {
+        Ok(())
+    } else {
+        Err(format!(
+            "{backend} and the default backend differ on the {} input",
+            ops::name(op)
+        ))
+    }
+}
+
 /// One thing to time: what it is, its gas, and how to run it once.
 struct Job<'a> {
     op: Crypto,
@@ -411,6 +426,7 @@ pub fn measure_all(
             }
             let input = input_for(op, size);
             let gas = costs.op_gas(op, input.len());
+            same_output(op, backend, &input)?;
             jobs.push(Job {
                 op,
                 size,
@@ -424,6 +440,28 @@ pub fn measure_all(
                 }),
             });
         }
+    }
+
+    // mcl's MSM (`mulVec`) beside zkhost's, single-threaded both.
+    #[cfg(feature = "mcl")]
+    for &n in &plan.msm_sizes {
+        let op = Crypto::AltBn128G1Msm;
+        let input = input_for(op, n);
+        let ours = zkhost_bn254::msm::g1_msm(&input);
+        if ours.is_err() || ours != zkhost_bn254::mcl::g1_msm(&input) {
+            return Err(format!("mcl's MSM differs from zkhost's at n = {n}"));
+        }
+        jobs.push(Job {
+            op,
+            size: n,
+            path: Path::Native,
+            backend: Backend::Mcl,
+            gas: costs.op_gas(op, input.len()),
+            slow: false,
+            run: boxed(move || {
+                let _ = std::hint::black_box(zkhost_bn254::mcl::g1_msm(&input));
+            }),
+        });
     }
 
     progress.set_length(0);

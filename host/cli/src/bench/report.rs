@@ -356,6 +356,8 @@ pub fn markdown(r: &Results) -> String {
         }
     }
 
+    mcl_section(&mut o, r);
+
     let _ = writeln!(o, "\n## Fits\n");
     let _ = writeln!(
         o,
@@ -450,6 +452,37 @@ pub fn markdown(r: &Results) -> String {
         );
     }
     o
+}
+
+/// zkhost against mcl, when the benchmark was built with the `mcl` feature: every
+/// operation and size both were timed at in this run (the same inputs, outputs
+/// checked equal first), single-threaded both, and the ratio of their medians.
+fn mcl_section(o: &mut String, r: &Results) {
+    let Some(&mcl) = Backend::ALL.iter().find(|b| b.name() == "mcl") else {
+        return;
+    };
+    let _ = writeln!(
+        o,
+        "\n## zkhost against mcl (this run, native, single thread; below 1: zkhost faster)\n"
+    );
+    let _ = writeln!(o, "| op | size | zkhost | mcl | zkhost / mcl |");
+    let _ = writeln!(o, "|---|---:|---:|---:|---:|");
+    for op in ops::BN254 {
+        for size in sizes(r, op) {
+            let ours = r.time(op, size, Path::Native, Some(ops::default_backend(op)));
+            let theirs = r.time(op, size, Path::Native, Some(mcl));
+            if let (Some(a), Some(b)) = (ours, theirs) {
+                let _ = writeln!(
+                    o,
+                    "| {} | {size} | {} | {} | {:.2} |",
+                    ops::name(op),
+                    fmt_stat(&a.ci),
+                    fmt_stat(&b.ci),
+                    a.median_ns / b.median_ns
+                );
+            }
+        }
+    }
 }
 
 /// The worst-case table: per operation and size the typical input, the slowest

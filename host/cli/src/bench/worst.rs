@@ -78,7 +78,12 @@ pub struct WorstPlan<'a> {
 /// The sizes in `1..=max` at which the BN254 MSM cost model's choice changes.
 pub fn msm_boundaries(max: usize) -> Vec<usize> {
     let model = zkhost_bn254::msm::cost_model();
-    let choice = |n| model.select(n, zkhost_msm::DEFAULT_MEMORY_LIMIT).algorithm;
+    let threads = zkhost_msm::threads();
+    let choice = |n| {
+        model
+            .select_for(n, zkhost_msm::DEFAULT_MEMORY_LIMIT, threads)
+            .algorithm
+    };
     (2..=max).filter(|&n| choice(n) != choice(n - 1)).collect()
 }
 
