@@ -25,6 +25,7 @@
 //! `zkhost-gas`; this crate knows no runtime.
 
 pub mod encoding;
+pub mod g2_cache;
 pub mod msm;
 
 #[cfg(feature = "arkworks")]

@@ -26,12 +26,16 @@ pub mod pairing;
 #[cfg(test)]
 mod tests;
 
+use std::sync::Arc;
+
 use super::encoding::{G1Coords, G2Coords};
+use super::g2_cache::{self, Key};
 use super::Error;
 use fp::Fp;
 use fp2::Fp2;
 use g1::G1Input;
 use g2::G2Affine;
+use pairing::{G2Prepared, PairG2};
 
 /// The BN parameter x: `p` and `r` are polynomials in it; the Miller loop runs over
 /// `6x + 2`.
@@ -83,16 +87,45 @@ fn plain(bytes: &[u8; 32], err: Error) -> Result<[u64; 4], Error> {
     }
 }
 
+/// A validated G2 point of a pairing input: decoded and checked now, or found in
+/// the cache of prepared points ([`crate::g2_cache`]).
+// One per pair of a call, by value: boxing the large variant would allocate per
+// pair on the path every miss takes.
+#[allow(clippy::large_enum_variant)]
+pub(crate) enum G2Input {
+    /// Checked by this call; stored in the cache after the loop, under its key.
+    Checked(G2Affine, Key),
+    /// Checked by an earlier call, with its lines.
+    Cached(Arc<G2Prepared>),
+}
+
+/// The cache key of a G2 encoding.
+fn key(p: &G2Coords) -> Key {
+    let mut k = [0u8; 128];
+    for (chunk, part) in k
+        .chunks_exact_mut(32)
+        .zip([&p.x_re, &p.x_im, &p.y_re, &p.y_im])
+    {
+        chunk.copy_from_slice(part);
+    }
+    k
+}
+
 impl super::Engine for Engine {
     type G1 = G1Input;
-    type G2 = G2Affine;
+    type G2 = G2Input;
 
     fn g1(p: &G1Coords) -> Result<G1Input, Error> {
         let e = Error::G1CoordinateNotInField;
         G1Input::new(&plain(&p.x, e)?, &plain(&p.y, e)?).ok_or(Error::G1NotOnCurve)
     }
 
-    fn g2(p: &G2Coords) -> Result<G2Affine, Error> {
+    fn g2(p: &G2Coords) -> Result<G2Input, Error> {
+        let key = key(p);
+        // The same encoding passed every check before: the same checks would pass.
+        if let Some(prepared) = g2_cache::get(&key) {
+            return Ok(G2Input::Cached(prepared));
+        }
         let e = Error::G2CoordinateNotInField;
         let x = Fp2::new(fp(&p.x_re, e)?, fp(&p.x_im, e)?);
         let y = Fp2::new(fp(&p.y_re, e)?, fp(&p.y_im, e)?);
@@ -100,7 +133,7 @@ impl super::Engine for Engine {
         if !q.is_in_subgroup() {
             return Err(Error::G2NotInSubgroup);
         }
-        Ok(q)
+        Ok(G2Input::Checked(q, key))
     }
 
     fn g1_infinity() -> G1Input {
@@ -115,8 +148,24 @@ impl super::Engine for Engine {
         p.affine().mul(k).to_bytes()
     }
 
-    fn pairing_is_one(pairs: &[(G1Input, G2Affine)]) -> bool {
-        let pairs: Vec<_> = pairs.iter().map(|(p, q)| (p.affine(), *q)).collect();
-        pairing::pairing_is_one(&pairs)
+    fn pairing_is_one(pairs: &[(G1Input, G2Input)]) -> bool {
+        let record = g2_cache::is_active();
+        let loop_pairs: Vec<_> = pairs
+            .iter()
+            .map(|(p, q)| {
+                let q = match q {
+                    G2Input::Checked(q, _) => PairG2::Point { q, record },
+                    G2Input::Cached(prepared) => PairG2::Prepared(prepared),
+                };
+                (p.affine(), q)
+            })
+            .collect();
+        let (f, prepared) = pairing::miller_loop_mixed(&loop_pairs);
+        for ((_, q), lines) in pairs.iter().zip(prepared) {
+            if let (G2Input::Checked(_, key), Some(lines)) = (q, lines) {
+                g2_cache::put(*key, lines);
+            }
+        }
+        pairing::is_one(&f)
     }
 }

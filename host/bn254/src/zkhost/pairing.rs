@@ -28,19 +28,26 @@ struct Projective {
     z: Fp2,
 }
 
-/// Constants of the loop: `1/2`, `3b'` and the NAF digits of `6x + 2`.
+/// Constants of the loop: `1/2`, `3b'`, the NAF digits of `6x + 2` and the number
+/// of lines per pair.
 struct LoopConstants {
     two_inv: Fp,
     b3: Fp2,
     digits: Vec<i8>,
+    lines: usize,
 }
 
 fn loop_constants() -> &'static LoopConstants {
     static C: OnceLock<LoopConstants> = OnceLock::new();
-    C.get_or_init(|| LoopConstants {
-        two_inv: Fp::from_u64(2).inverse().unwrap_or(Fp::ZERO),
-        b3: twist_b().mul_fp(&Fp::from_u64(3)),
-        digits: naf(6 * u128::from(BN_X) + 2),
+    C.get_or_init(|| {
+        let mut c = LoopConstants {
+            two_inv: Fp::from_u64(2).inverse().unwrap_or(Fp::ZERO),
+            b3: twist_b().mul_fp(&Fp::from_u64(3)),
+            digits: naf(6 * u128::from(BN_X) + 2),
+            lines: 0,
+        };
+        c.lines = steps(&c).count();
+        c
     })
 }
 
@@ -93,40 +100,193 @@ fn ell(f: &Fp12, line: &Line, p: &G1Affine) -> Fp12 {
     f.mul_by_034(&line.0.mul_fp(&p.y), &line.1.mul_fp(&p.x), &line.2)
 }
 
-/// The Miller loop `Π f_{6x+2,Q}(P)·ℓ_{T,π(Q)}(P)·ℓ_{T,−π²(Q)}(P)` over all pairs,
-/// sharing the squarings of f. No point may be the identity.
-pub fn miller_loop(pairs: &[(G1Affine, G2Affine)]) -> Fp12 {
-    let c = loop_constants();
-    let mut ts: Vec<Projective> = pairs
-        .iter()
-        .map(|(_, q)| Projective {
-            x: q.x,
-            y: q.y,
-            z: Fp2::ONE,
-        })
-        .collect();
-    let mut f = Fp12::ONE;
+/// One step of the loop for one pair, in loop order: what the line comes from.
+#[derive(Clone, Copy, Debug)]
+enum Step {
+    /// The tangent at T.
+    Double,
+    /// The line through T and Q (`true`) or −Q (`false`).
+    Add(bool),
+    /// The line through T and π(Q).
+    Frobenius,
+    /// The line through T and −π²(Q).
+    Frobenius2,
+}
+
+/// The steps of the loop for one pair, in order (the same for every point).
+fn steps(c: &LoopConstants) -> impl Iterator<Item = Step> + '_ {
     // The top digit is 1: T starts at Q.
-    for (i, &d) in c.digits.iter().rev().skip(1).enumerate() {
-        if i > 0 {
-            f = f.square();
+    c.digits
+        .iter()
+        .rev()
+        .skip(1)
+        .flat_map(|&d| {
+            let add = (d != 0).then_some(Step::Add(d > 0));
+            std::iter::once(Step::Double).chain(add)
+        })
+        .chain([Step::Frobenius, Step::Frobenius2])
+}
+
+/// A G2 point with the coefficients of every line the Miller loop evaluates for
+/// it, in loop order: a pairing with this point then needs no G2 arithmetic, only
+/// the evaluation of each line at its G1 point. Built by [`G2Prepared::new`] from a
+/// validated point; what the cache of prepared points holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct G2Prepared {
+    lines: Vec<Line>,
+}
+
+// Outside the tests and the `internals` API, points are prepared by the loop itself.
+#[cfg(any(test, feature = "internals"))]
+impl G2Prepared {
+    /// The lines for `q` (on the twist, in the subgroup, not the identity).
+    pub fn new(q: &G2Affine) -> G2Prepared {
+        let c = loop_constants();
+        let mut source = LineSource::live(q, true);
+        for step in steps(c) {
+            source.line(step, c);
         }
-        for ((p, _), t) in pairs.iter().zip(ts.iter_mut()) {
-            f = ell(&f, &t.double(c), p);
+        match source {
+            LineSource::Live { record, .. } => G2Prepared {
+                lines: record.unwrap_or_default(),
+            },
+            LineSource::Prepared { .. } => G2Prepared { lines: Vec::new() },
         }
-        if d != 0 {
-            for ((p, q), t) in pairs.iter().zip(ts.iter_mut()) {
-                let line = if d > 0 { t.add(q) } else { t.add(&q.neg()) };
-                f = ell(&f, &line, p);
+    }
+
+    /// Bytes of memory this point's lines occupy.
+    pub fn bytes(&self) -> usize {
+        std::mem::size_of::<G2Prepared>() + self.lines.capacity() * std::mem::size_of::<Line>()
+    }
+}
+
+/// Where one pair's lines come from during the loop.
+// One per pair of a call, by value: boxing the large variant would allocate per
+// pair on the path every miss takes.
+#[allow(clippy::large_enum_variant)]
+enum LineSource<'a> {
+    /// Computed as the loop goes from T and Q, and recorded if `record` is set.
+    Live {
+        t: Projective,
+        q: G2Affine,
+        record: Option<Vec<Line>>,
+    },
+    /// Read back from a prepared point.
+    Prepared { lines: &'a [Line], next: usize },
+}
+
+impl<'a> LineSource<'a> {
+    fn live(q: &G2Affine, record: bool) -> LineSource<'a> {
+        LineSource::Live {
+            t: Projective {
+                x: q.x,
+                y: q.y,
+                z: Fp2::ONE,
+            },
+            q: *q,
+            record: record.then(|| Vec::with_capacity(loop_constants().lines)),
+        }
+    }
+
+    /// The line of `step`.
+    #[inline]
+    fn line(&mut self, step: Step, c: &LoopConstants) -> Line {
+        match self {
+            LineSource::Live { t, q, record } => {
+                let line = match step {
+                    Step::Double => t.double(c),
+                    Step::Add(true) => t.add(q),
+                    Step::Add(false) => t.add(&q.neg()),
+                    // ψ on the twist is π.
+                    Step::Frobenius => t.add(&q.psi(1)),
+                    Step::Frobenius2 => t.add(&q.psi(2).neg()),
+                };
+                if let Some(r) = record {
+                    r.push(line);
+                }
+                line
+            }
+            LineSource::Prepared { lines, next } => {
+                // A prepared point has one line per step (both come from `steps`);
+                // past the end would be a bug, and yields a line that makes the
+                // check false rather than a panic.
+                let line = lines
+                    .get(*next)
+                    .copied()
+                    .unwrap_or((Fp2::ZERO, Fp2::ZERO, Fp2::ZERO));
+                *next += 1;
+                line
             }
         }
     }
-    for ((p, q), t) in pairs.iter().zip(ts.iter_mut()) {
-        // The lines through T and π(Q), then −π²(Q): ψ on the twist is π.
-        f = ell(&f, &t.add(&q.psi(1)), p);
-        f = ell(&f, &t.add(&q.psi(2).neg()), p);
+}
+
+/// The second half of a pair for [`miller_loop_mixed`]: a point whose lines are
+/// computed (and recorded, with `record`), or a prepared one.
+#[derive(Clone, Copy, Debug)]
+pub enum PairG2<'a> {
+    /// A validated point; with `record`, its lines are returned for the cache.
+    Point {
+        /// The point.
+        q: &'a G2Affine,
+        /// Whether to keep its lines.
+        record: bool,
+    },
+    /// A prepared point.
+    Prepared(&'a G2Prepared),
+}
+
+/// The Miller loop `Π f_{6x+2,Q}(P)·ℓ_{T,π(Q)}(P)·ℓ_{T,−π²(Q)}(P)` over all pairs,
+/// sharing the squarings of f. No point may be the identity.
+#[cfg(any(test, feature = "internals"))]
+pub fn miller_loop(pairs: &[(G1Affine, G2Affine)]) -> Fp12 {
+    let pairs: Vec<(G1Affine, PairG2<'_>)> = pairs
+        .iter()
+        .map(|(p, q)| (*p, PairG2::Point { q, record: false }))
+        .collect();
+    miller_loop_mixed(&pairs).0
+}
+
+/// [`miller_loop`] over pairs whose G2 points may be prepared: the same value,
+/// with the lines of prepared points read instead of computed. Returns, for each
+/// pair given as a point with `record`, its prepared form (`None` for the others).
+pub fn miller_loop_mixed(pairs: &[(G1Affine, PairG2<'_>)]) -> (Fp12, Vec<Option<G2Prepared>>) {
+    let c = loop_constants();
+    let mut sources: Vec<LineSource<'_>> = pairs
+        .iter()
+        .map(|(_, q)| match q {
+            PairG2::Point { q, record } => LineSource::live(q, *record),
+            PairG2::Prepared(prep) => LineSource::Prepared {
+                lines: &prep.lines,
+                next: 0,
+            },
+        })
+        .collect();
+    let mut f = Fp12::ONE;
+    let mut first = true;
+    for step in steps(c) {
+        // f is squared once per bit of 6x + 2, before its doubling lines.
+        if matches!(step, Step::Double) {
+            if !first {
+                f = f.square();
+            }
+            first = false;
+        }
+        for ((p, _), source) in pairs.iter().zip(sources.iter_mut()) {
+            f = ell(&f, &source.line(step, c), p);
+        }
     }
-    f
+    let prepared = sources
+        .into_iter()
+        .map(|s| match s {
+            LineSource::Live {
+                record: Some(lines),
+                ..
+            } => Some(G2Prepared { lines }),
+            _ => None,
+        })
+        .collect();
+    (f, prepared)
 }
 
 /// `f^(−x)` for f in the cyclotomic subgroup (x > 0 for BN254): the power over the
@@ -173,7 +333,13 @@ pub fn final_exponentiation(f: &Fp12) -> Option<Fp12> {
 }
 
 /// Whether `Π e(Pᵢ, Qᵢ) = 1` (no point may be the identity).
+#[cfg(any(test, feature = "internals"))]
 pub fn pairing_is_one(pairs: &[(G1Affine, G2Affine)]) -> bool {
-    // A zero Miller value cannot occur for valid points; treat it as "not one".
-    final_exponentiation(&miller_loop(pairs)).is_some_and(|v| v.is_one())
+    is_one(&miller_loop(pairs))
+}
+
+/// Whether a Miller value's final exponentiation is one. A zero Miller value cannot
+/// occur for valid points; it counts as "not one".
+pub fn is_one(f: &Fp12) -> bool {
+    final_exponentiation(f).is_some_and(|v| v.is_one())
 }

@@ -16,7 +16,9 @@ use super::fp6::Fp6;
 use super::g1::{glv_split, G1Affine, G1Input, LAMBDA, R};
 use super::g2::{psi_jacobian, G2Affine, G2Jacobian};
 use super::jacobian::Jacobian;
-use super::pairing::{final_exponentiation, miller_loop, pairing_is_one};
+use super::pairing::{
+    final_exponentiation, miller_loop, miller_loop_mixed, pairing_is_one, G2Prepared, PairG2,
+};
 
 fn rng() -> StdRng {
     StdRng::seed_from_u64(9)
@@ -412,6 +414,57 @@ fn pairing_matches_arkworks() {
             .collect();
         let got = final_exponentiation(&miller_loop(&pairs)).expect("non-zero");
         assert_eq!(got, fp12(want.0), "{n} pairs");
+    }
+}
+
+/// Prepared points give the Miller value of computed ones, alone or mixed with
+/// computed points, and recording a point's lines during the loop prepares it
+/// exactly as [`G2Prepared::new`] does.
+#[test]
+fn prepared_points_give_the_same_miller_value() {
+    let mut rng = rng();
+    for n in 1..=4 {
+        let pairs: Vec<(G1Affine, G2Affine)> = (0..n)
+            .map(|_| {
+                let p = G1Projective::generator() * Fr::rand(&mut rng);
+                let q = G2Projective::generator() * Fr::rand(&mut rng);
+                (g1(p), g2(q.into_affine()))
+            })
+            .collect();
+        let want = miller_loop(&pairs);
+        let prepared: Vec<G2Prepared> = pairs.iter().map(|(_, q)| G2Prepared::new(q)).collect();
+        for mask in 0..1u32 << n {
+            let mixed: Vec<(G1Affine, PairG2<'_>)> = pairs
+                .iter()
+                .zip(&prepared)
+                .enumerate()
+                .map(|(i, ((p, q), prep))| {
+                    let g2 = if mask >> i & 1 == 1 {
+                        PairG2::Prepared(prep)
+                    } else {
+                        PairG2::Point { q, record: true }
+                    };
+                    (*p, g2)
+                })
+                .collect();
+            let (got, recorded) = miller_loop_mixed(&mixed);
+            assert_eq!(got, want, "{n} pairs, prepared mask {mask:b}");
+            for (i, r) in recorded.iter().enumerate() {
+                if mask >> i & 1 == 1 {
+                    assert!(r.is_none());
+                } else {
+                    assert_eq!(r.as_ref(), Some(&prepared[i]), "pair {i} recorded");
+                }
+            }
+        }
+        // The memory figure the cache documents: the lines, the key twice (map and
+        // order), the map's slot and the shared pointer's counts.
+        let bytes = prepared[0].bytes() + 2 * 128 + 8 + 16;
+        let entry = crate::g2_cache::ENTRY_BYTES;
+        assert!(
+            bytes <= entry && entry < bytes + 256,
+            "{bytes} bytes per cached point against ENTRY_BYTES = {entry}"
+        );
     }
 }
 
