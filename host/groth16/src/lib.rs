@@ -183,6 +183,27 @@ pub fn points<'a>(
 /// if one refuses its input are the points checked one by one, to name the first
 /// invalid one.
 pub fn verify(vk: &VerifyingKey, proof: &Proof, inputs: &[[u8; 32]]) -> Result<(), Invalid> {
+    verify_on(None, vk, proof, inputs)
+}
+
+/// [`verify`] with every curve operation on `backend` (the same verdict on every
+/// backend: they agree byte for byte), for comparing libraries. On a backend other
+/// than the default, `vk_x` is summed by ECMUL and ECADD instead of the MSM.
+pub fn verify_with(
+    backend: Backend,
+    vk: &VerifyingKey,
+    proof: &Proof,
+    inputs: &[[u8; 32]],
+) -> Result<(), Invalid> {
+    verify_on(Some(backend), vk, proof, inputs)
+}
+
+fn verify_on(
+    backend: Option<Backend>,
+    vk: &VerifyingKey,
+    proof: &Proof,
+    inputs: &[[u8; 32]],
+) -> Result<(), Invalid> {
     let (ic0, ic_rest) = vk.ic.split_first().ok_or(Invalid::NoIc)?;
     if inputs.len() != ic_rest.len() {
         return Err(Invalid::InputCount {
@@ -196,7 +217,7 @@ pub fn verify(vk: &VerifyingKey, proof: &Proof, inputs: &[[u8; 32]]) -> Result<(
     {
         return Err(Invalid::InputNotLessThanR(i));
     }
-    match pairing_check(vk, proof, ic0, ic_rest, inputs) {
+    match pairing_check(backend, vk, proof, ic0, ic_rest, inputs) {
         Ok(true) => Ok(()),
         Ok(false) => Err(Invalid::PairingFailed),
         Err(_) => Err(first_invalid_point(vk, proof).unwrap_or(Invalid::Refused)),
@@ -204,6 +225,7 @@ pub fn verify(vk: &VerifyingKey, proof: &Proof, inputs: &[[u8; 32]]) -> Result<(
 }
 
 fn pairing_check(
+    backend: Option<Backend>,
     vk: &VerifyingKey,
     proof: &Proof,
     ic0: &G1,
@@ -219,8 +241,19 @@ fn pairing_check(
             .flat_map(|(p, x)| p.iter().chain(x))
             .copied()
             .collect();
-        let sum = bn254::msm::g1_msm(&records)?;
-        Backend::default_for(Op::Add).ecadd(&[ic0.as_slice(), sum.as_slice()].concat())?
+        let add = backend.unwrap_or(Backend::default_for(Op::Add));
+        let sum = match backend {
+            None => bn254::msm::g1_msm(&records)?,
+            Some(b) => {
+                let mut acc = [0u8; 64];
+                for record in records.chunks_exact(bn254::msm::RECORD_LEN) {
+                    let term = b.ecmul(record)?;
+                    acc = b.ecadd(&[acc.as_slice(), term.as_slice()].concat())?;
+                }
+                acc
+            }
+        };
+        add.ecadd(&[ic0.as_slice(), sum.as_slice()].concat())?
     };
     let pairs = [
         negate_g1(&proof.a).as_slice(),
@@ -233,7 +266,9 @@ fn pairing_check(
         vk.delta.as_slice(),
     ]
     .concat();
-    Backend::default_for(Op::Pairing).pairing(&pairs)
+    backend
+        .unwrap_or(Backend::default_for(Op::Pairing))
+        .pairing(&pairs)
 }
 
 /// The first invalid point, checked one at a time (G1 with ECADD, G2 in a pair with

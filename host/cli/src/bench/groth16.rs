@@ -71,6 +71,57 @@ pub fn measure(rounds: usize, budget: Budget, progress: &ProgressBar) -> Result<
             ));
         }),
     )];
+    // The same native verification with the cache of prepared G2 points warm (the
+    // verifying key's β, γ, δ found, as for a node verifying proofs of one circuit)
+    // and cold (emptied before each call: every point misses and is stored again).
+    // Every other row runs with the cache off, as the whole benchmark does.
+    let native_gas = zkhost_groth16::precompile_gas(&GasSchedule::ISTANBUL, n);
+    let verify = || {
+        let _ = std::hint::black_box(zkhost_groth16::verify(
+            &request.vk,
+            &request.proof,
+            &request.inputs,
+        ));
+    };
+    let with_cache = move |clear: bool| {
+        use zkhost_bn254::g2_cache;
+        g2_cache::pause(false);
+        if clear {
+            g2_cache::clear();
+        }
+        verify();
+        g2_cache::pause(true);
+    };
+    jobs.push((
+        Path::Native,
+        "default, G2 cache warm",
+        native_gas,
+        Box::new(move || with_cache(false)),
+    ));
+    jobs.push((
+        Path::Native,
+        "default, G2 cache cold",
+        native_gas,
+        Box::new(move || with_cache(true)),
+    ));
+    #[cfg(feature = "mcl")]
+    {
+        let mcl = zkhost_bn254::Backend::Mcl;
+        if zkhost_groth16::verify_with(mcl, &request.vk, &request.proof, &request.inputs).is_err() {
+            return Err("mcl does not verify the committed Groth16 proof".into());
+        }
+        let r = &request;
+        jobs.push((
+            Path::Native,
+            "mcl",
+            native_gas,
+            Box::new(move || {
+                let _ = std::hint::black_box(zkhost_groth16::verify_with(
+                    mcl, &r.vk, &r.proof, &r.inputs,
+                ));
+            }),
+        ));
+    }
     for (path, code, message, mut warm, gas) in calls {
         if path == Path::Contract {
             let (rt, code, m) = (&runtime, code, message.clone());

@@ -680,13 +680,14 @@ fn groth16_section(o: &mut String, r: &Results) {
         "\n## Groth16 verification ({} public inputs: MSM of {} points + ECADD + 4-pair pairing)\n",
         native.inputs, native.inputs
     );
-    let _ = writeln!(o, "| path | time | ×native | gas |");
-    let _ = writeln!(o, "|---|---:|---:|---:|");
+    let _ = writeln!(o, "| path | backend | time | ×native | gas |");
+    let _ = writeln!(o, "|---|---|---:|---:|---:|");
     for g in &r.groth16 {
         let _ = writeln!(
             o,
-            "| {} | {} | {:.2} | {} |",
+            "| {} | {} | {} | {:.2} | {} |",
             g.path.name(),
+            g.backend,
             fmt_stat(&g.ci),
             g.median_ns / native.median_ns,
             g.gas
@@ -696,7 +697,10 @@ fn groth16_section(o: &mut String, r: &Results) {
         o,
         "\nNative gas: the precompiles' prices at EIP-1108; contract: `gas_used` of the \
          `groth16-verifier` call (those prices, the host calls' base and bytes, the \
-         contract's own instructions); wasm: fuel burned by `wasm-pairing` computing it all."
+         contract's own instructions); wasm: fuel burned by `wasm-pairing` computing it all. \
+         Every row runs with the cache of prepared G2 points off but `G2 cache warm` (the \
+         verifying key's β, γ, δ found, as for a node verifying proofs of one circuit) and \
+         `G2 cache cold` (emptied before each call: every point misses and is stored)."
     );
 }
 
