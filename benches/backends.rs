@@ -2,8 +2,9 @@
 //! for ECADD, ECMUL and pairing checks of 1, 2, 4 and 10 pairs, and on the slowest
 //! inputs (`bn254-worst`).
 //!
-//! Run with `cargo bench --bench backends`. Ratios against substrate-bn are what the
-//! README reports; absolute times depend on the machine.
+//! Run with `cargo bench --bench backends`; with `--features mcl`, herumi's mcl is
+//! one of the backends. Every backend's output is checked equal first. Ratios in
+//! one run are what the README reports; absolute times depend on the machine.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use zkhost_bn254::{Backend, Op};
@@ -29,8 +30,23 @@ fn inputs() -> Inputs {
     }
 }
 
+/// Every backend's output for `input`, which must all be the same: speeds are
+/// compared between equal results only.
+fn same_output(op: Op, input: &[u8]) {
+    let reference = Backend::Zkhost.run(op, input);
+    assert!(reference.is_ok(), "{op}: the benchmark input is refused");
+    for &b in Backend::ALL {
+        assert_eq!(b.run(op, input), reference, "{op}: {b} differs from zkhost");
+    }
+}
+
 fn backends(c: &mut Criterion) {
     let inputs = inputs();
+    same_output(Op::Add, &inputs.add);
+    same_output(Op::Mul, &inputs.mul);
+    for (_, input) in &inputs.pairing {
+        same_output(Op::Pairing, input);
+    }
     let mut group = c.benchmark_group("bn254-add");
     for &b in Backend::ALL {
         group.bench_function(b.name(), |bench| bench.iter(|| b.run(Op::Add, &inputs.add)));
