@@ -106,7 +106,10 @@ fn main() {
         black_box(pairing::final_exponentiation(&f));
     });
     let p = pairs[0].0;
-    let input = |q: &G1Affine| G1Input::new(&q.x.to_words(), &q.y.to_words()).expect("on curve");
+    let input = |q: &G1Affine| {
+        let (x, y) = q.coordinates();
+        G1Input::new(&x.to_words(), &y.to_words()).expect("on curve")
+    };
     let (a1, a2) = (input(&p), input(&pairs[1].0));
     time("G1 add (ECADD, encoded)", 10_000, || {
         black_box(black_box(&a1).add(&a2));

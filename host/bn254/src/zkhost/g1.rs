@@ -1,23 +1,25 @@
 //! G1: the points of `y² = x³ + 3` over Fp (cofactor 1), with the affine addition
-//! ECADD needs and a GLV scalar multiplication for ECMUL.
+//! ECADD needs, a GLV scalar multiplication for ECMUL, and the parts the MSM
+//! (`crate::msm`, the engine's group) shares: the endomorphism, the GLV split and
+//! co-Z odd multiples. There is one G1 in this crate: this one.
 
 use super::fp::{sub_words, words_be_bytes, Fp, MODULUS, R2};
 use super::inverse::ratio;
 use super::jacobian::Jacobian;
+use crate::encoding;
 use crate::mont;
+use crate::Error;
 
 /// G1 in Jacobian coordinates.
 pub type G1Jacobian = Jacobian<Fp>;
 
-/// An affine point; `infinity` marks the identity (its coordinates are then zero).
+/// An affine point of G1 in Montgomery form; `(0, 0)`, which is not on the curve
+/// (`0 ≠ 3`), is the identity, as in the Ethereum encoding. No flag: MSM buckets and
+/// tables of these stay 64 bytes a point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct G1Affine {
-    /// x.
-    pub x: Fp,
-    /// y.
-    pub y: Fp,
-    /// Whether this is the point at infinity.
-    pub infinity: bool,
+    pub(crate) x: Fp,
+    pub(crate) y: Fp,
 }
 
 /// The curve constant 3 (Montgomery form; the tests check it is `Fp::from_u64(3)`).
@@ -100,7 +102,6 @@ impl G1Input {
         G1Affine {
             x: Fp(self.x).mul(&Fp(R2)),
             y: Fp(self.y).mul(&Fp(R2)),
-            infinity: false,
         }
     }
 
@@ -154,41 +155,73 @@ impl G1Affine {
     pub const INFINITY: G1Affine = G1Affine {
         x: Fp::ZERO,
         y: Fp::ZERO,
-        infinity: true,
     };
+
+    /// The standard generator `(1, 2)`.
+    pub fn generator() -> G1Affine {
+        G1Affine {
+            x: Fp::ONE,
+            y: Fp::ONE.double(),
+        }
+    }
 
     /// The point `(x, y)` if it satisfies `y² = x³ + 3`.
     #[cfg(any(test, feature = "internals"))]
     pub fn new(x: Fp, y: Fp) -> Option<G1Affine> {
-        let p = G1Affine {
-            x,
-            y,
-            infinity: false,
-        };
-        p.is_on_curve().then_some(p)
+        let p = G1Affine { x, y };
+        (!p.is_infinity() && p.is_on_curve()).then_some(p)
+    }
+
+    /// `(x, y)` in Montgomery form (`(0, 0)` for the identity).
+    #[cfg(any(test, feature = "internals"))]
+    pub fn coordinates(&self) -> (Fp, Fp) {
+        (self.x, self.y)
+    }
+
+    /// Parses the 64-byte EVM encoding with the precompiles' rules: both coordinates
+    /// `< p` ([`encoding::g1`]), then the curve equation `y² = x³ + 3`; all zeros is
+    /// infinity.
+    pub fn from_evm(bytes: &[u8; 64]) -> Result<G1Affine, Error> {
+        let c = encoding::g1(bytes)?;
+        if c.is_infinity() {
+            return Ok(G1Affine::INFINITY);
+        }
+        let e = Error::G1CoordinateNotInField;
+        let x = Fp::from_be_bytes(&c.x).ok_or(e)?;
+        let y = Fp::from_be_bytes(&c.y).ok_or(e)?;
+        let p = G1Affine { x, y };
+        if !p.is_on_curve() {
+            return Err(Error::G1NotOnCurve);
+        }
+        Ok(p)
     }
 
     /// Whether `y² = x³ + 3` (the identity counts as on the curve).
-    #[cfg(any(test, feature = "internals"))]
-    pub fn is_on_curve(&self) -> bool {
-        self.infinity || self.y.square() == self.x.square().mul(&self.x).add(&B)
+    pub(crate) fn is_on_curve(&self) -> bool {
+        self.is_infinity() || self.y.square() == self.x.square().mul(&self.x).add(&B)
+    }
+
+    /// Whether this is the point at infinity.
+    #[inline(always)]
+    pub fn is_infinity(&self) -> bool {
+        self.x.is_zero() && self.y.is_zero()
     }
 
     /// `−self`.
+    #[inline(always)]
     pub fn neg(&self) -> G1Affine {
         G1Affine {
+            x: self.x,
             y: self.y.neg(),
-            ..*self
         }
     }
 
-    /// The Ethereum encoding: x and y big-endian, or 64 zero bytes for infinity.
-    pub fn to_bytes(self) -> [u8; 64] {
+    /// The Ethereum encoding: x and y big-endian, or 64 zero bytes for infinity
+    /// (which is `(0, 0)` already).
+    pub fn to_evm(&self) -> [u8; 64] {
         let mut out = [0u8; 64];
-        if !self.infinity {
-            out[..32].copy_from_slice(&self.x.to_be_bytes());
-            out[32..].copy_from_slice(&self.y.to_be_bytes());
-        }
+        out[..32].copy_from_slice(&self.x.to_be_bytes());
+        out[32..].copy_from_slice(&self.y.to_be_bytes());
         out
     }
 
@@ -196,7 +229,7 @@ impl G1Affine {
     /// 127-bit halves, and `λ·(x, y) = (β·x, y)`; both halves share one chain of
     /// doublings over width-5 NAF digits.
     pub fn mul(&self, k: &[u8; 32]) -> G1Affine {
-        if self.infinity {
+        if self.is_infinity() {
             return *self;
         }
         let k = reduce_scalar(super::fp::be_words(k));
@@ -229,24 +262,43 @@ impl G1Affine {
                 }
             }
         }
-        match acc.to_affine() {
-            Some((x, y)) => G1Affine {
-                x,
-                y,
-                infinity: false,
-            },
-            None => G1Affine::INFINITY,
-        }
+        acc.to_affine()
     }
 
-    /// `φ(x, y) = (β·x, y)`, which is `[λ]` on G1.
-    fn endomorphism(&self) -> G1Affine {
+    /// `φ(x, y) = (β·x, y)`, which is `[λ]` on G1 (the identity maps to itself).
+    #[inline(always)]
+    pub(crate) fn endomorphism(&self) -> G1Affine {
         G1Affine {
             x: self.x.mul(&BETA),
             ..*self
         }
     }
 }
+
+impl G1Jacobian {
+    /// This point in affine coordinates (one inversion; the identity is
+    /// [`G1Affine::INFINITY`]).
+    pub fn to_affine(&self) -> G1Affine {
+        match self.coords() {
+            Some((x, y)) => G1Affine { x, y },
+            None => G1Affine::INFINITY,
+        }
+    }
+
+    /// The 64-byte EVM encoding of this point.
+    pub fn to_evm(&self) -> [u8; 64] {
+        self.to_affine().to_evm()
+    }
+}
+
+impl PartialEq for G1Jacobian {
+    /// Equality as points ([`Jacobian::same_point`]), not as triples.
+    fn eq(&self, other: &G1Jacobian) -> bool {
+        self.same_point(other)
+    }
+}
+
+impl Eq for G1Jacobian {}
 
 /// A cube root of unity in Fp (Montgomery form), paired with [`LAMBDA`].
 const BETA: Fp = Fp([
@@ -274,7 +326,7 @@ pub(crate) const R: [u64; 4] = [
 ];
 
 /// `k mod r` (k < 2²⁵⁶ < 6r: at most five subtractions).
-fn reduce_scalar(mut k: [u64; 4]) -> [u64; 4] {
+pub(crate) fn reduce_scalar(mut k: [u64; 4]) -> [u64; 4] {
     loop {
         let (d, borrow) = sub_words(&k, &R);
         if borrow {
@@ -357,17 +409,57 @@ fn wnaf(mut k: u128) -> ([i8; MAX_DIGITS], usize) {
     (digits, n)
 }
 
-/// `[P, 3P, 5P, …, 15P]` in affine coordinates (one shared inversion).
+/// `[P, 3P, 5P, …, 15P]` in affine coordinates: co-Z multiples, one shared inversion.
 fn odd_multiples(p: &G1Affine) -> [G1Affine; TABLE] {
-    let p = G1Jacobian::from_affine(p.x, p.y);
-    let two_p = p.double();
-    let mut jac = [p; TABLE];
-    for i in 1..TABLE {
-        jac[i] = jac[i - 1].add(&two_p);
+    let mut jac = [G1Jacobian::from_affine(p.x, p.y); TABLE];
+    odd_multiples_co_z(p, &mut jac[1..]);
+    Jacobian::batch_to_affine(&jac).map(|(x, y)| G1Affine { x, y })
+}
+
+/// Writes `3p, 5p, …, (2·out.len() + 1)·p` to `out` by co-Z formulas (Meloni;
+/// Longa–Miri for odd multiples): one doubling that also returns `p` with the same Z
+/// (1M + 5S), then `(cur + 2p, 2p)` with a common Z per step (5M + 2S) instead of a
+/// full addition (11M + 5S). Points of G1 have odd prime order, so no step meets
+/// equal or opposite x coordinates. The identity gives identities.
+pub(crate) fn odd_multiples_co_z(p: &G1Affine, out: &mut [G1Jacobian]) {
+    if p.is_infinity() {
+        for o in out.iter_mut() {
+            *o = G1Jacobian::INFINITY;
+        }
+        return;
     }
-    Jacobian::batch_to_affine(&jac).map(|(x, y)| G1Affine {
-        x,
-        y,
-        infinity: false,
-    })
+    // 2P and P sharing Z = 2y.
+    let xx = p.x.square();
+    let yy = p.y.square();
+    let yyyy = yy.square();
+    let s = ((p.x + yy).square() - xx - yyyy).double();
+    let m = xx.double() + xx;
+    let x2 = m.square() - s.double();
+    let y8 = yyyy.double().double().double();
+    let z = p.y.double();
+    let mut d = Jacobian {
+        x: x2,
+        y: m * (s - x2) - y8,
+        z,
+    };
+    let mut cur = Jacobian { x: s, y: y8, z };
+    for o in out.iter_mut() {
+        // ZADDU(d, cur): cur ← d + cur, d ← d, both on the new common Z.
+        let h = cur.x - d.x;
+        let a = h.square();
+        let b = d.x * a;
+        let c = cur.x * a;
+        let r = cur.y - d.y;
+        let x3 = r.square() - b - c;
+        let e = d.y * (c - b);
+        let y3 = r * (b - x3) - e;
+        let z3 = d.z * h;
+        d = Jacobian { x: b, y: e, z: z3 };
+        cur = Jacobian {
+            x: x3,
+            y: y3,
+            z: z3,
+        };
+        *o = cur;
+    }
 }

@@ -121,7 +121,7 @@ impl<F: Field> Jacobian<F> {
     }
 
     /// The affine coordinates (one inversion), or `None` for the identity.
-    pub fn to_affine(self) -> Option<(F, F)> {
+    pub fn coords(self) -> Option<(F, F)> {
         let zi = self.z.inverse()?;
         let zi2 = zi.square();
         Some((self.x.mul(&zi2), self.y.mul(&zi2).mul(&zi)))

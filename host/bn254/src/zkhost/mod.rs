@@ -145,7 +145,7 @@ impl super::Engine for Engine {
     }
 
     fn mul(p: &G1Input, k: &[u8; 32]) -> [u8; 64] {
-        p.affine().mul(k).to_bytes()
+        p.affine().mul(k).to_evm()
     }
 
     fn pairing_is_one(pairs: &[(G1Input, G2Input)]) -> bool {

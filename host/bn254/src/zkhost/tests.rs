@@ -215,8 +215,8 @@ fn g1_add_matches_arkworks() {
         for b in [ps[(i * 5 + 1) % ps.len()], a, -a, G1Projective::zero()] {
             let (pa, pb) = (g1_input(a), g1_input(b));
             let sum = g1(a + b);
-            assert_eq!(pa.add(&pb), sum.to_bytes());
-            assert_eq!(pb.add(&pa), sum.to_bytes());
+            assert_eq!(pa.add(&pb), sum.to_evm());
+            assert_eq!(pb.add(&pa), sum.to_evm());
             // The Montgomery form for ECMUL and the pairing.
             assert_eq!(pa.affine(), g1(a));
         }
@@ -361,14 +361,14 @@ fn g2_subgroup_test_matches_order_r() {
         // A G2 point plus a point of small order: outside.
         let r0 = g2(random_twist_point(&mut rng));
         let small: G2Jacobian = Jacobian::from_affine(r0.x, r0.y).mul_plain(&TO_ORDER_10069);
-        if let Some((x, y)) = small.to_affine() {
+        if let Some((x, y)) = small.coords() {
             small_order += 1;
             assert!(small.mul_plain(&[10069]).is_infinity(), "order 10069");
             let tq = G2Affine { x, y };
             assert!(tq.is_on_curve());
             assert!(!tq.is_in_subgroup(), "order 10069");
             let mixed = Jacobian::from_affine(q.x, q.y).add(&small);
-            let (x, y) = mixed.to_affine().expect("not the identity");
+            let (x, y) = mixed.coords().expect("not the identity");
             let m = G2Affine { x, y };
             assert!(!in_subgroup_slow(&m));
             assert!(!m.is_in_subgroup(), "G2 point plus order 10069");
