@@ -16,15 +16,19 @@ fn the_cache_changes_nothing_but_speed() {
         .map(|i| Backend::SubstrateBn.pairing(i))
         .collect();
 
+    let run_all = |pass: &str| {
+        for (i, input) in cases.iter().enumerate() {
+            assert_eq!(
+                Backend::Zkhost.pairing(input),
+                reference[i],
+                "{pass}, case {i}"
+            );
+        }
+    };
+
     g2_cache::set_capacity(0);
     let before = g2_cache::stats();
-    for (i, input) in cases.iter().enumerate() {
-        assert_eq!(
-            Backend::Zkhost.pairing(input),
-            reference[i],
-            "off, case {i}"
-        );
-    }
+    run_all("off");
     let off = g2_cache::stats();
     assert_eq!(
         (off.hits, off.misses, off.stored, off.len),
@@ -33,13 +37,7 @@ fn the_cache_changes_nothing_but_speed() {
 
     g2_cache::set_capacity(100_000);
     for pass in ["cold", "warm"] {
-        for (i, input) in cases.iter().enumerate() {
-            assert_eq!(
-                Backend::Zkhost.pairing(input),
-                reference[i],
-                "{pass}, case {i}"
-            );
-        }
+        run_all(pass);
     }
     let warm = g2_cache::stats();
     assert!(warm.hits > off.hits + 200, "{warm:?}");

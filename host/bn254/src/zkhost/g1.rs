@@ -278,7 +278,7 @@ impl G1Affine {
 impl G1Jacobian {
     /// This point in affine coordinates (one inversion; the identity is
     /// [`G1Affine::INFINITY`]).
-    pub fn to_affine(&self) -> G1Affine {
+    pub fn to_affine(self) -> G1Affine {
         match self.coords() {
             Some((x, y)) => G1Affine { x, y },
             None => G1Affine::INFINITY,
@@ -286,7 +286,7 @@ impl G1Jacobian {
     }
 
     /// The 64-byte EVM encoding of this point.
-    pub fn to_evm(&self) -> [u8; 64] {
+    pub fn to_evm(self) -> [u8; 64] {
         self.to_affine().to_evm()
     }
 }
