@@ -5,7 +5,7 @@
 //! provides:
 //!
 //! - [`sys`]: the raw imports, and safe wrappers over them ([`input`], [`output`],
-//!   [`gas_left`], [`alt_bn128_add`], …);
+//!   [`gas_left`], [`alt_bn128_add`], [`bls12381_g1_add`], …);
 //! - the shared SCALE [`Message`] / [`Response`] types and error codes ([`err`]), and
 //!   [`handle`], the usual body of a contract's `call`;
 //! - [`groth16`]: the Groth16 verification request and verdict, and [`verifier`]:
@@ -22,7 +22,9 @@ use alloc::vec::Vec;
 use codec::{Decode, DecodeAll, Encode};
 
 /// The wire format, defined once in `zkhost-abi` for the host and this crate.
-pub use zkhost_abi::{err, groth16, message_parts, InvalidInput, Message, Response, VerkleMessage};
+pub use zkhost_abi::{
+    err, groth16, message_parts, Bls12Message, InvalidInput, Message, Response, VerkleMessage,
+};
 
 #[cfg(all(target_arch = "wasm32", feature = "runtime", not(test)))]
 mod runtime;
@@ -56,6 +58,20 @@ pub mod sys {
         pub fn verkle_commitment_to_field(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
         /// Sparse update of a compressed commitment; writes 32 bytes.
         pub fn verkle_update(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
+        /// EIP-2537 G1ADD (0x0b); writes 128 bytes.
+        pub fn bls12381_g1_add(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
+        /// EIP-2537 G1MSM (0x0c); writes 128 bytes.
+        pub fn bls12381_g1_msm(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
+        /// EIP-2537 G2ADD (0x0d); writes 256 bytes.
+        pub fn bls12381_g2_add(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
+        /// EIP-2537 G2MSM (0x0e); writes 256 bytes.
+        pub fn bls12381_g2_msm(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
+        /// EIP-2537 PAIRING_CHECK (0x0f); writes 32 bytes.
+        pub fn bls12381_pairing_check(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
+        /// EIP-2537 MAP_FP_TO_G1 (0x10); writes 128 bytes.
+        pub fn bls12381_map_fp_to_g1(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
+        /// EIP-2537 MAP_FP2_TO_G2 (0x11); writes 256 bytes.
+        pub fn bls12381_map_fp2_to_g2(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
     }
 }
 
@@ -117,6 +133,41 @@ pub fn verkle_commitment_to_field(input: &[u8]) -> Result<[u8; 32], InvalidInput
 /// 32-byte new value): the updated 32-byte compressed commitment.
 pub fn verkle_update(input: &[u8]) -> Result<[u8; 32], InvalidInput> {
     call_host(sys::verkle_update, input)
+}
+
+/// EIP-2537 G1ADD (0x0b) on raw precompile input: the 128-byte sum.
+pub fn bls12381_g1_add(input: &[u8]) -> Result<[u8; 128], InvalidInput> {
+    call_host(sys::bls12381_g1_add, input)
+}
+
+/// EIP-2537 G1MSM (0x0c) on raw precompile input: the 128-byte result.
+pub fn bls12381_g1_msm(input: &[u8]) -> Result<[u8; 128], InvalidInput> {
+    call_host(sys::bls12381_g1_msm, input)
+}
+
+/// EIP-2537 G2ADD (0x0d) on raw precompile input: the 256-byte sum.
+pub fn bls12381_g2_add(input: &[u8]) -> Result<[u8; 256], InvalidInput> {
+    call_host(sys::bls12381_g2_add, input)
+}
+
+/// EIP-2537 G2MSM (0x0e) on raw precompile input: the 256-byte result.
+pub fn bls12381_g2_msm(input: &[u8]) -> Result<[u8; 256], InvalidInput> {
+    call_host(sys::bls12381_g2_msm, input)
+}
+
+/// EIP-2537 PAIRING_CHECK (0x0f) on raw precompile input: 32-byte big-endian 1 or 0.
+pub fn bls12381_pairing_check(input: &[u8]) -> Result<[u8; 32], InvalidInput> {
+    call_host(sys::bls12381_pairing_check, input)
+}
+
+/// EIP-2537 MAP_FP_TO_G1 (0x10) on a 64-byte field element: the 128-byte point.
+pub fn bls12381_map_fp_to_g1(input: &[u8]) -> Result<[u8; 128], InvalidInput> {
+    call_host(sys::bls12381_map_fp_to_g1, input)
+}
+
+/// EIP-2537 MAP_FP2_TO_G2 (0x11) on a 128-byte Fp2 element: the 256-byte point.
+pub fn bls12381_map_fp2_to_g2(input: &[u8]) -> Result<[u8; 256], InvalidInput> {
+    call_host(sys::bls12381_map_fp2_to_g2, input)
 }
 
 /// The call's input.

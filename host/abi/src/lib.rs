@@ -5,10 +5,11 @@
 //!
 //! - [`MODULE`] and [`Function`]: the module contracts import from, and every host
 //!   function ([`Io`], [`Crypto`]) with its WebAssembly signature;
-//! - [`bn254`] and [`verkle`]: the byte layouts the crypto functions take and return;
+//! - [`bn254`], [`bls12_381`] and [`verkle`]: the byte layouts the crypto functions
+//!   take and return;
 //! - [`err`]: the error codes of [`Response::Err`] and of the Groth16 verdict;
-//! - with the default `scale` feature: the SCALE [`Message`], [`VerkleMessage`] and
-//!   [`Response`] of the bundled contracts, [`message_parts`], and [`groth16`], the
+//! - with the default `scale` feature: the SCALE [`Message`], [`VerkleMessage`],
+//!   [`Bls12Message`] and [`Response`] of the bundled contracts, [`message_parts`], and [`groth16`], the
 //!   Groth16 verification request and verdict.
 //!
 //! `no_std`; without `scale` it has no dependency at all.
@@ -24,7 +25,7 @@ pub mod groth16;
 mod messages;
 
 #[cfg(feature = "scale")]
-pub use messages::{message_parts, Message, Response, VerkleMessage};
+pub use messages::{message_parts, Bls12Message, Message, Response, VerkleMessage};
 
 /// A host crypto function refused its input: it returned 1 and wrote nothing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,11 +92,25 @@ pub enum Crypto {
     VerkleCommitmentToField,
     /// `verkle_update`: a sparse commitment update; writes 32 bytes.
     VerkleUpdate,
+    /// `bls12381_g1_add`: EIP-2537 G1ADD (0x0b); writes 128 bytes.
+    Bls12G1Add,
+    /// `bls12381_g1_msm`: EIP-2537 G1MSM (0x0c); writes 128 bytes.
+    Bls12G1Msm,
+    /// `bls12381_g2_add`: EIP-2537 G2ADD (0x0d); writes 256 bytes.
+    Bls12G2Add,
+    /// `bls12381_g2_msm`: EIP-2537 G2MSM (0x0e); writes 256 bytes.
+    Bls12G2Msm,
+    /// `bls12381_pairing_check`: EIP-2537 PAIRING_CHECK (0x0f); writes 32 bytes.
+    Bls12PairingCheck,
+    /// `bls12381_map_fp_to_g1`: EIP-2537 MAP_FP_TO_G1 (0x10); writes 128 bytes.
+    Bls12MapFpToG1,
+    /// `bls12381_map_fp2_to_g2`: EIP-2537 MAP_FP2_TO_G2 (0x11); writes 256 bytes.
+    Bls12MapFp2ToG2,
 }
 
 impl Crypto {
     /// Every crypto function, in the table's order.
-    pub const ALL: [Crypto; 7] = [
+    pub const ALL: [Crypto; 14] = [
         Crypto::AltBn128Add,
         Crypto::AltBn128Mul,
         Crypto::AltBn128Pairing,
@@ -103,6 +118,13 @@ impl Crypto {
         Crypto::VerkleCommit,
         Crypto::VerkleCommitmentToField,
         Crypto::VerkleUpdate,
+        Crypto::Bls12G1Add,
+        Crypto::Bls12G1Msm,
+        Crypto::Bls12G2Add,
+        Crypto::Bls12G2Msm,
+        Crypto::Bls12PairingCheck,
+        Crypto::Bls12MapFpToG1,
+        Crypto::Bls12MapFp2ToG2,
     ];
 
     /// The import name.
@@ -115,6 +137,13 @@ impl Crypto {
             Crypto::VerkleCommit => "verkle_commit",
             Crypto::VerkleCommitmentToField => "verkle_commitment_to_field",
             Crypto::VerkleUpdate => "verkle_update",
+            Crypto::Bls12G1Add => "bls12381_g1_add",
+            Crypto::Bls12G1Msm => "bls12381_g1_msm",
+            Crypto::Bls12G2Add => "bls12381_g2_add",
+            Crypto::Bls12G2Msm => "bls12381_g2_msm",
+            Crypto::Bls12PairingCheck => "bls12381_pairing_check",
+            Crypto::Bls12MapFpToG1 => "bls12381_map_fp_to_g1",
+            Crypto::Bls12MapFp2ToG2 => "bls12381_map_fp2_to_g2",
         }
     }
 
@@ -131,6 +160,9 @@ impl Crypto {
             Crypto::VerkleCommit | Crypto::VerkleCommitmentToField | Crypto::VerkleUpdate => {
                 verkle::ELEMENT_LEN
             }
+            Crypto::Bls12G1Add | Crypto::Bls12G1Msm | Crypto::Bls12MapFpToG1 => bls12_381::G1_LEN,
+            Crypto::Bls12G2Add | Crypto::Bls12G2Msm | Crypto::Bls12MapFp2ToG2 => bls12_381::G2_LEN,
+            Crypto::Bls12PairingCheck => bls12_381::PAIRING_OUTPUT_LEN,
         }
     }
 }
@@ -148,7 +180,7 @@ const CRYPTO_PARAMS: &[ValType] = &[ValType::I32, ValType::I32, ValType::I32];
 
 impl Function {
     /// The table, in order: the I/O functions, then the crypto functions.
-    pub const ALL: [Function; 11] = [
+    pub const ALL: [Function; 18] = [
         Function::Io(Io::InputSize),
         Function::Io(Io::InputRead),
         Function::Io(Io::OutputWrite),
@@ -160,6 +192,13 @@ impl Function {
         Function::Crypto(Crypto::VerkleCommit),
         Function::Crypto(Crypto::VerkleCommitmentToField),
         Function::Crypto(Crypto::VerkleUpdate),
+        Function::Crypto(Crypto::Bls12G1Add),
+        Function::Crypto(Crypto::Bls12G1Msm),
+        Function::Crypto(Crypto::Bls12G2Add),
+        Function::Crypto(Crypto::Bls12G2Msm),
+        Function::Crypto(Crypto::Bls12PairingCheck),
+        Function::Crypto(Crypto::Bls12MapFpToG1),
+        Function::Crypto(Crypto::Bls12MapFp2ToG2),
     ];
 
     /// The import name.
@@ -227,6 +266,45 @@ pub mod bn254 {
     pub const PAIRING_OUTPUT_LEN: usize = 32;
     /// One record of the G1 MSM: a G1 point, then a 32-byte big-endian scalar.
     pub const MSM_RECORD_LEN: usize = 96;
+}
+
+/// The byte layouts of the BLS12-381 functions (EIP-2537's encodings).
+pub mod bls12_381 {
+    /// The base-field modulus p of BLS12-381, big-endian (48 bytes): every field
+    /// element must be below it.
+    pub const FIELD_MODULUS: [u8; 48] = [
+        0x1a, 0x01, 0x11, 0xea, 0x39, 0x7f, 0xe6, 0x9a, 0x4b, 0x1b, 0xa7, 0xb6, 0x43, 0x4b, 0xac,
+        0xd7, 0x64, 0x77, 0x4b, 0x84, 0xf3, 0x85, 0x12, 0xbf, 0x67, 0x30, 0xd2, 0xa0, 0xf6, 0xb0,
+        0xf6, 0x24, 0x1e, 0xab, 0xff, 0xfe, 0xb1, 0x53, 0xff, 0xff, 0xb9, 0xfe, 0xff, 0xff, 0xff,
+        0xff, 0xaa, 0xab,
+    ];
+
+    /// A field element: 64 bytes big-endian, whose top 16 bytes must be zero.
+    pub const FP_LEN: usize = 64;
+    /// The zero bytes that pad a field element to [`FP_LEN`].
+    pub const FP_PAD: usize = 16;
+    /// An element of Fp2, `c0 ‖ c1` (note: c0 first, unlike BN254's G2).
+    pub const FP2_LEN: usize = 128;
+    /// A G1 point: `x ‖ y` (all zero: infinity). Also the output of G1ADD, G1MSM and
+    /// MAP_FP_TO_G1.
+    pub const G1_LEN: usize = 128;
+    /// A G2 point: `x.c0 ‖ x.c1 ‖ y.c0 ‖ y.c1`. Also the output of G2ADD, G2MSM and
+    /// MAP_FP2_TO_G2.
+    pub const G2_LEN: usize = 256;
+    /// A scalar of the MSMs: 32 bytes big-endian, any value.
+    pub const SCALAR_LEN: usize = 32;
+    /// The G1ADD input: two G1 points, exactly.
+    pub const G1_ADD_LEN: usize = 2 * G1_LEN;
+    /// The G2ADD input: two G2 points, exactly.
+    pub const G2_ADD_LEN: usize = 2 * G2_LEN;
+    /// One record of G1MSM: a G1 point, then a scalar.
+    pub const G1_MSM_RECORD_LEN: usize = G1_LEN + SCALAR_LEN;
+    /// One record of G2MSM: a G2 point, then a scalar.
+    pub const G2_MSM_RECORD_LEN: usize = G2_LEN + SCALAR_LEN;
+    /// One (G1, G2) pair of PAIRING_CHECK.
+    pub const PAIR_LEN: usize = G1_LEN + G2_LEN;
+    /// PAIRING_CHECK's output: 32 bytes, big-endian 1 or 0.
+    pub const PAIRING_OUTPUT_LEN: usize = 32;
 }
 
 /// The byte layouts of the verkle functions.

@@ -31,6 +31,27 @@ pub enum VerkleMessage {
     Update(Vec<u8>),
 }
 
+/// A request to the `bls12381` contract. The variant order (SCALE index 0..=6, the
+/// EIP-2537 address order) is part of the ABI. Each payload is raw EIP-2537
+/// precompile input.
+#[derive(Clone, Debug, PartialEq, Eq, Encode, Decode)]
+pub enum Bls12Message {
+    /// G1ADD (0x0b).
+    G1Add(Vec<u8>),
+    /// G1MSM (0x0c).
+    G1Msm(Vec<u8>),
+    /// G2ADD (0x0d).
+    G2Add(Vec<u8>),
+    /// G2MSM (0x0e).
+    G2Msm(Vec<u8>),
+    /// PAIRING_CHECK (0x0f).
+    PairingCheck(Vec<u8>),
+    /// MAP_FP_TO_G1 (0x10).
+    MapFpToG1(Vec<u8>),
+    /// MAP_FP2_TO_G2 (0x11).
+    MapFp2ToG2(Vec<u8>),
+}
+
 /// A contract's answer. The variant order (SCALE index 0, 1) is part of the ABI.
 #[derive(Clone, Debug, PartialEq, Eq, Encode, Decode)]
 pub enum Response {
@@ -76,6 +97,8 @@ mod tests {
         assert_eq!(Message::Msm(vec![1, 2]).encode(), [3, 8, 1, 2]);
         assert_eq!(VerkleMessage::Commit(vec![1]).encode(), [0, 4, 1]);
         assert_eq!(VerkleMessage::Update(vec![]).encode(), [2, 0]);
+        assert_eq!(Bls12Message::G1Add(vec![5]).encode(), [0, 4, 5]);
+        assert_eq!(Bls12Message::MapFp2ToG2(vec![]).encode(), [6, 0]);
     }
 
     #[test]

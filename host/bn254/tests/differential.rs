@@ -11,10 +11,7 @@ use zkhost_testkit::inputs;
 const CASES: usize = 10_000;
 
 fn cases() -> usize {
-    std::env::var("ZKHOST_DIFFERENTIAL_CASES")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(CASES)
+    inputs::differential_cases(CASES)
 }
 
 fn differential(op: Op, stream: u64, generate: impl Fn(&mut rand_chacha::ChaCha20Rng) -> Vec<u8>) {

@@ -30,15 +30,17 @@ enum Command {
     /// Run one precompile on hex input and print the output as hex.
     ///
     /// OP is bn254-add, bn254-mul, bn254-pairing, bn254-msm, verkle-commit,
-    /// verkle-to-field or verkle-update. The input is the raw input (a `0x` prefix and
-    /// empty input are accepted); verkle inputs are the host functions' layouts
-    /// (scalars 32 bytes little-endian, each below r). Prints the output as
+    /// verkle-to-field, verkle-update, or one of EIP-2537's bls12-g1add, bls12-g1msm,
+    /// bls12-g2add, bls12-g2msm, bls12-pairing, bls12-map-g1, bls12-map-g2. The input
+    /// is the raw input (a `0x` prefix and empty input are accepted); verkle inputs are
+    /// the host functions' layouts (scalars 32 bytes little-endian, each below r). Prints the output as
     /// lowercase hex and exits 0; on invalid input prints `error: <reason>` on stderr
     /// and exits 1. With --stdin, reads one hex input per line and prints one line per
     /// input (hex, or `error: <reason>`), exiting 0.
     Precompile {
         /// The operation: bn254-add, bn254-mul, bn254-pairing, bn254-msm,
-        /// verkle-commit, verkle-to-field or verkle-update.
+        /// verkle-commit, verkle-to-field, verkle-update, bls12-g1add, bls12-g1msm,
+        /// bls12-g2add, bls12-g2msm, bls12-pairing, bls12-map-g1 or bls12-map-g2.
         #[arg(value_parser = ops::parse)]
         op: Crypto,
         /// The input as hex (omit with --stdin).
@@ -47,25 +49,29 @@ enum Command {
         /// Read one hex input per line from standard input.
         #[arg(long)]
         stdin: bool,
-        /// The backend: substrate-bn, arkworks, halo2curves or zkhost (default: the fastest
-        /// measured for the operation).
+        /// The BN254 backend: substrate-bn, arkworks, halo2curves or zkhost (default: the
+        /// fastest measured for the operation). BLS12-381 runs on blst.
         #[arg(long)]
         backend: Option<Backend>,
         /// Where to compute: natively, through a contract and the host functions
-        /// (`precompiles`, or `verkle` for the verkle ops), or in pure WebAssembly
+        /// (`precompiles`, `verkle` for the verkle ops, `bls12381` for the bls12 ops),
+        /// or in pure WebAssembly
         /// (the `wasm-pairing` contract; BN254 only).
         #[arg(long, default_value = "native", value_parser = parse_via)]
         via: Path,
     },
     /// Run every go-ethereum-format vector file below DIR.
     ///
-    /// Files are recognised by name (bn256Add, bn256ScalarMul, bn256Pairing, with an
-    /// optional `fail-` prefix for files whose vectors must fail). Prints a line per
+    /// Files are recognised by name (bn256Add, bn256ScalarMul, bn256Pairing, and
+    /// EIP-2537's blsG1Add, blsG1Mul, blsG1MultiExp, blsG2Add, blsG2Mul, blsG2MultiExp,
+    /// blsPairing, blsMapG1, blsMapG2, each with an optional `fail-` prefix for files
+    /// whose vectors must fail). Prints a line per
     /// file and last `N passed, M failed` (vectors); exits 1 if anything failed.
     Vectors {
         /// Directory to search recursively.
         dir: PathBuf,
-        /// The backend (default: the fastest measured per operation).
+        /// The BN254 backend (default: the fastest measured per operation; BLS12-381
+        /// runs on blst, the host functions' backend).
         #[arg(long)]
         backend: Option<Backend>,
         /// Where to compute (see `zkhost precompile --help`).

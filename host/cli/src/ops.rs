@@ -11,7 +11,8 @@ pub const BN254: [Crypto; 4] = [
     Crypto::AltBn128G1Msm,
 ];
 
-/// The name on the command line and in reports (`bn254-add`, `verkle-commit`, ...).
+/// The name on the command line and in reports (`bn254-add`, `verkle-commit`,
+/// `bls12-g1add`, ...): for BLS12-381, `zkhost_bls12381::Op`'s names.
 pub fn name(op: Crypto) -> &'static str {
     match op {
         Crypto::AltBn128Add => "bn254-add",
@@ -21,6 +22,13 @@ pub fn name(op: Crypto) -> &'static str {
         Crypto::VerkleCommit => "verkle-commit",
         Crypto::VerkleCommitmentToField => "verkle-to-field",
         Crypto::VerkleUpdate => "verkle-update",
+        Crypto::Bls12G1Add => "bls12-g1add",
+        Crypto::Bls12G1Msm => "bls12-g1msm",
+        Crypto::Bls12G2Add => "bls12-g2add",
+        Crypto::Bls12G2Msm => "bls12-g2msm",
+        Crypto::Bls12PairingCheck => "bls12-pairing",
+        Crypto::Bls12MapFpToG1 => "bls12-map-g1",
+        Crypto::Bls12MapFp2ToG2 => "bls12-map-g2",
     }
 }
 

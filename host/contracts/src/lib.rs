@@ -5,7 +5,8 @@
 //! The `precompiles` contract is "the contract path": it forwards a [`Message`] to the
 //! matching host function. `wasm-pairing` answers the same messages computing
 //! everything in pure WebAssembly. `pairing-bench` repeats a pairing check N times
-//! in one call. `verkle` forwards a [`VerkleMessage`] to the verkle host functions.
+//! in one call. `verkle` forwards a [`VerkleMessage`] to the verkle host functions,
+//! `bls12381` a [`Bls12Message`] to the BLS12-381 (EIP-2537) ones.
 //! `groth16-verifier` verifies a Groth16 proof with the host functions ([`groth16`]).
 //! The messages are the contract ABI's ([`zkhost_abi`]), defined once for the host
 //! and the guest library.
@@ -19,13 +20,15 @@ use parity_scale_codec::{Decode, Encode};
 use zkhost_abi::Crypto;
 use zkhost_runtime::{CallError, CodeHash, ExecResult, HostError, Outcome, Runtime, TrapKind};
 
-pub use zkhost_abi::{Message, Response, VerkleMessage};
+pub use zkhost_abi::{Bls12Message, Message, Response, VerkleMessage};
 
 /// `contracts/precompiles`: forwards each message to the host function.
 pub const PRECOMPILES_WASM: &[u8] = include_bytes!("../../../fixtures/contracts/precompiles.wasm");
 /// `contracts/wasm-pairing`: the same operations computed in pure WebAssembly.
 pub const WASM_PAIRING_WASM: &[u8] =
     include_bytes!("../../../fixtures/contracts/wasm-pairing.wasm");
+/// `contracts/bls12381`: forwards each [`Bls12Message`] to the BLS12-381 host functions.
+pub const BLS12381_WASM: &[u8] = include_bytes!("../../../fixtures/contracts/bls12381.wasm");
 /// `contracts/verkle`: forwards each [`VerkleMessage`] to the verkle host functions.
 pub const VERKLE_WASM: &[u8] = include_bytes!("../../../fixtures/contracts/verkle.wasm");
 /// `contracts/pairing-bench`: a pairing check repeated N times in one call.
@@ -71,20 +74,49 @@ impl Path {
         }
     }
 
-    /// The contract that computes `op` on this path: `precompiles` or `verkle` on the
-    /// contract paths, `wasm-pairing` on the wasm path; `None` natively, and for the
-    /// verkle functions in pure WebAssembly (there is no such contract).
+    /// The contract that computes `op` on this path: `precompiles`, `verkle` or
+    /// `bls12381` on the contract paths, `wasm-pairing` on the wasm path; `None`
+    /// natively, and for the verkle and BLS12-381 functions in pure WebAssembly (there
+    /// is no such contract).
     pub fn contract(self, op: Crypto) -> Option<&'static [u8]> {
-        let verkle = matches!(
-            op,
-            Crypto::VerkleCommit | Crypto::VerkleCommitmentToField | Crypto::VerkleUpdate
-        );
-        match (self, verkle) {
-            (Path::Native, _) | (Path::Wasm, true) => None,
-            (Path::Contract | Path::ContractCold, false) => Some(PRECOMPILES_WASM),
-            (Path::Contract | Path::ContractCold, true) => Some(VERKLE_WASM),
-            (Path::Wasm, false) => Some(WASM_PAIRING_WASM),
+        let forwarder = match family(op) {
+            Family::Bn254 => PRECOMPILES_WASM,
+            Family::Verkle => VERKLE_WASM,
+            Family::Bls12 => BLS12381_WASM,
+        };
+        match (self, family(op)) {
+            (Path::Native, _) => None,
+            (Path::Contract | Path::ContractCold, _) => Some(forwarder),
+            (Path::Wasm, Family::Bn254) => Some(WASM_PAIRING_WASM),
+            (Path::Wasm, Family::Verkle | Family::Bls12) => None,
         }
+    }
+}
+
+/// The groups of crypto functions, each with its own forwarding contract.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Family {
+    Bn254,
+    Verkle,
+    Bls12,
+}
+
+fn family(op: Crypto) -> Family {
+    match op {
+        Crypto::AltBn128Add
+        | Crypto::AltBn128Mul
+        | Crypto::AltBn128Pairing
+        | Crypto::AltBn128G1Msm => Family::Bn254,
+        Crypto::VerkleCommit | Crypto::VerkleCommitmentToField | Crypto::VerkleUpdate => {
+            Family::Verkle
+        }
+        Crypto::Bls12G1Add
+        | Crypto::Bls12G1Msm
+        | Crypto::Bls12G2Add
+        | Crypto::Bls12G2Msm
+        | Crypto::Bls12PairingCheck
+        | Crypto::Bls12MapFpToG1
+        | Crypto::Bls12MapFp2ToG2 => Family::Bls12,
     }
 }
 
@@ -107,7 +139,8 @@ impl FromStr for Path {
 }
 
 /// The SCALE message that asks a bundled contract for `op` on `input`: a [`Message`]
-/// for the BN254 functions, a [`VerkleMessage`] for the verkle ones.
+/// for the BN254 functions, a [`VerkleMessage`] for the verkle ones, a
+/// [`Bls12Message`] for the BLS12-381 ones.
 pub fn message(op: Crypto, input: Vec<u8>) -> Vec<u8> {
     match op {
         Crypto::AltBn128Add => Message::Add(input).encode(),
@@ -117,6 +150,13 @@ pub fn message(op: Crypto, input: Vec<u8>) -> Vec<u8> {
         Crypto::VerkleCommit => VerkleMessage::Commit(input).encode(),
         Crypto::VerkleCommitmentToField => VerkleMessage::ToField(input).encode(),
         Crypto::VerkleUpdate => VerkleMessage::Update(input).encode(),
+        Crypto::Bls12G1Add => Bls12Message::G1Add(input).encode(),
+        Crypto::Bls12G1Msm => Bls12Message::G1Msm(input).encode(),
+        Crypto::Bls12G2Add => Bls12Message::G2Add(input).encode(),
+        Crypto::Bls12G2Msm => Bls12Message::G2Msm(input).encode(),
+        Crypto::Bls12PairingCheck => Bls12Message::PairingCheck(input).encode(),
+        Crypto::Bls12MapFpToG1 => Bls12Message::MapFpToG1(input).encode(),
+        Crypto::Bls12MapFp2ToG2 => Bls12Message::MapFp2ToG2(input).encode(),
     }
 }
 
@@ -158,7 +198,7 @@ pub fn run(
     (Some(outcome), result)
 }
 
-/// Interprets an outcome of the `precompiles`, `verkle` or `wasm-pairing` contract:
+/// Interprets an outcome of the `precompiles`, `verkle`, `bls12381` or `wasm-pairing` contract:
 /// `Response::Err(0)` takes its reason from the outcome's diagnostic, the other codes
 /// are [`zkhost_bn254::Error::code`]s.
 pub fn decode_response(outcome: &Outcome) -> Result<Vec<u8>, ViaError> {

@@ -2,8 +2,9 @@
 //!
 //! Prices are consensus: every node must charge the same gas for the same input, on
 //! every machine. So every price here is a `const` in this source — the EIP-1108
-//! BN254 prices, the G1 MSM discount table, the verkle prices and the runtime's own
-//! host-call costs — and nothing is read from a file or measured at run time.
+//! BN254 prices, the G1 MSM discount table, the EIP-2537 BLS12-381 prices and their
+//! two discount tables, the verkle prices and the runtime's own host-call costs — and
+//! nothing is read from a file or measured at run time.
 //! Calibration (`zkhost calibrate`) only chooses algorithms, which changes speed,
 //! never a unit of gas.
 //!
@@ -14,6 +15,7 @@
 
 #![no_std]
 
+use zkhost_abi::bls12_381::{G1_MSM_RECORD_LEN, G2_MSM_RECORD_LEN, PAIR_LEN as BLS12_PAIR_LEN};
 use zkhost_abi::bn254::{MSM_RECORD_LEN, PAIR_LEN};
 use zkhost_abi::verkle::{ELEMENT_LEN as VERKLE_SCALAR_LEN, UPDATE_ENTRY_LEN as VERKLE_ENTRY_LEN};
 use zkhost_abi::Crypto;
@@ -62,15 +64,7 @@ impl GasSchedule {
     /// mul price: `k × mul × discount(k) / 1000` for `k = floor(len / 96)` records,
     /// with [`MSM_DISCOUNT`]; zero records cost nothing.
     pub fn msm(&self, input_len: usize) -> u64 {
-        let k = input_len / MSM_RECORD_LEN;
-        if k == 0 {
-            return 0;
-        }
-        let g = (k as u128)
-            .saturating_mul(u128::from(self.mul))
-            .saturating_mul(u128::from(msm_discount(k)))
-            / 1000;
-        u64::try_from(g).unwrap_or(u64::MAX)
+        discounted(input_len / MSM_RECORD_LEN, self.mul, &MSM_DISCOUNT)
     }
 }
 
@@ -154,6 +148,112 @@ impl Default for VerkleGas {
     }
 }
 
+/// Prices of the BLS12-381 operations (EIP-2537), in gas. Like every price here, each
+/// depends on the input length alone, so it is charged before a byte is decoded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bls12Gas {
+    /// G1ADD (precompile 0x0b).
+    pub g1_add: u64,
+    /// G2ADD (precompile 0x0d).
+    pub g2_add: u64,
+    /// G1MSM (0x0c): the price of one multiplication, discounted per
+    /// [`BLS12_G1_MSM_DISCOUNT`].
+    pub g1_mul: u64,
+    /// G2MSM (0x0e): the price of one multiplication, discounted per
+    /// [`BLS12_G2_MSM_DISCOUNT`].
+    pub g2_mul: u64,
+    /// Fixed part of PAIRING_CHECK (0x0f).
+    pub pairing_base: u64,
+    /// Price of each 384-byte pair of PAIRING_CHECK.
+    pub pairing_per_pair: u64,
+    /// MAP_FP_TO_G1 (0x10).
+    pub map_fp_to_g1: u64,
+    /// MAP_FP2_TO_G2 (0x11).
+    pub map_fp2_to_g2: u64,
+}
+
+impl Bls12Gas {
+    /// EIP-2537's prices, in force on Ethereum since Prague.
+    pub const PRAGUE: Bls12Gas = Bls12Gas {
+        g1_add: 375,
+        g2_add: 600,
+        g1_mul: 12_000,
+        g2_mul: 22_500,
+        pairing_base: 37_700,
+        pairing_per_pair: 32_600,
+        map_fp_to_g1: 5_500,
+        map_fp2_to_g2: 23_800,
+    };
+
+    /// The gas of G1MSM on `input_len` bytes: `k × g1_mul × discount(k) / 1000` for
+    /// `k = floor(len / 160)`; zero records cost nothing (the call then fails).
+    pub fn g1_msm(&self, input_len: usize) -> u64 {
+        let k = input_len / G1_MSM_RECORD_LEN;
+        discounted(k, self.g1_mul, &BLS12_G1_MSM_DISCOUNT)
+    }
+
+    /// The gas of G2MSM on `input_len` bytes: `k × g2_mul × discount(k) / 1000` for
+    /// `k = floor(len / 288)`; zero records cost nothing.
+    pub fn g2_msm(&self, input_len: usize) -> u64 {
+        let k = input_len / G2_MSM_RECORD_LEN;
+        discounted(k, self.g2_mul, &BLS12_G2_MSM_DISCOUNT)
+    }
+
+    /// The gas of PAIRING_CHECK on `input_len` bytes: `pairing_base +
+    /// pairing_per_pair × floor(len / 384)`.
+    pub fn pairing(&self, input_len: usize) -> u64 {
+        let pairs = (input_len / BLS12_PAIR_LEN) as u64;
+        self.pairing_per_pair
+            .saturating_mul(pairs)
+            .saturating_add(self.pairing_base)
+    }
+}
+
+impl Default for Bls12Gas {
+    fn default() -> Self {
+        Bls12Gas::PRAGUE
+    }
+}
+
+/// `k × per_point × table(k) / 1000`, the EIP-2537 MSM price (for BN254's MSM and
+/// BLS12-381's): the table's last entry beyond its length, 0 for `k = 0`, saturating.
+fn discounted(k: usize, per_point: u64, table: &[u16; 128]) -> u64 {
+    if k == 0 {
+        return 0;
+    }
+    let discount = table[k.min(table.len()) - 1];
+    let g = (k as u128)
+        .saturating_mul(u128::from(per_point))
+        .saturating_mul(u128::from(discount))
+        / 1000;
+    u64::try_from(g).unwrap_or(u64::MAX)
+}
+
+/// EIP-2537's G1MSM discount, in thousandths, for `k = 1..=128` records
+/// (`BLS12_G1_MSM_DISCOUNT[k − 1]`; the last entry beyond 128). Consensus values, as
+/// the EIP gives them.
+pub const BLS12_G1_MSM_DISCOUNT: [u16; 128] = [
+    1000, 949, 848, 797, 764, 750, 738, 728, 719, 712, 705, 698, 692, 687, 682, 677, 673, 669, 665,
+    661, 658, 654, 651, 648, 645, 642, 640, 637, 635, 632, 630, 627, 625, 623, 621, 619, 617, 615,
+    613, 611, 609, 608, 606, 604, 603, 601, 599, 598, 596, 595, 593, 592, 591, 589, 588, 586, 585,
+    584, 582, 581, 580, 579, 577, 576, 575, 574, 573, 572, 570, 569, 568, 567, 566, 565, 564, 563,
+    562, 561, 560, 559, 558, 557, 556, 555, 554, 553, 552, 551, 550, 549, 548, 547, 547, 546, 545,
+    544, 543, 542, 541, 540, 540, 539, 538, 537, 536, 536, 535, 534, 533, 532, 532, 531, 530, 529,
+    528, 528, 527, 526, 525, 525, 524, 523, 522, 522, 521, 520, 520, 519,
+];
+
+/// EIP-2537's G2MSM discount, in thousandths, for `k = 1..=128` records
+/// (`BLS12_G2_MSM_DISCOUNT[k − 1]`; the last entry beyond 128).
+pub const BLS12_G2_MSM_DISCOUNT: [u16; 128] = [
+    1000, 1000, 923, 884, 855, 832, 812, 796, 782, 770, 759, 749, 740, 732, 724, 717, 711, 704,
+    699, 693, 688, 683, 679, 674, 670, 666, 663, 659, 655, 652, 649, 646, 643, 640, 637, 634, 632,
+    629, 627, 624, 622, 620, 618, 615, 613, 611, 609, 607, 606, 604, 602, 600, 598, 597, 595, 593,
+    592, 590, 589, 587, 586, 584, 583, 582, 580, 579, 578, 576, 575, 574, 573, 571, 570, 569, 568,
+    567, 566, 565, 563, 562, 561, 560, 559, 558, 557, 556, 555, 554, 553, 552, 552, 551, 550, 549,
+    548, 547, 546, 545, 545, 544, 543, 542, 541, 541, 540, 539, 538, 537, 537, 536, 535, 535, 534,
+    533, 532, 532, 531, 530, 530, 529, 528, 528, 527, 526, 526, 525, 524, 524,
+];
+
 /// Every price a zkhost host function charges: the runtime's own cost of a host call
 /// and of each byte it moves, and the operations' schedules. One unit of gas is one
 /// unit of Wasmtime fuel (about one wasm instruction) when gas is metered as fuel.
@@ -168,16 +268,19 @@ pub struct HostCosts {
     pub precompiles: GasSchedule,
     /// The prices of the verkle operations.
     pub verkle: VerkleGas,
+    /// The prices of the BLS12-381 operations.
+    pub bls12: Bls12Gas,
 }
 
 impl HostCosts {
-    /// zkhost's prices: 100 per host call, 1 per byte, EIP-1108 for BN254 and
-    /// [`VerkleGas::ZKHOST`].
+    /// zkhost's prices: 100 per host call, 1 per byte, EIP-1108 for BN254,
+    /// [`VerkleGas::ZKHOST`] and EIP-2537 for BLS12-381.
     pub const ZKHOST: HostCosts = HostCosts {
         host_call: 100,
         per_byte: 1,
         precompiles: GasSchedule::ISTANBUL,
         verkle: VerkleGas::ZKHOST,
+        bls12: Bls12Gas::PRAGUE,
     };
 
     /// The total price of a host call that moves `bytes` bytes and does `op_gas` work.
@@ -199,6 +302,13 @@ impl HostCosts {
             Crypto::VerkleCommit => self.verkle.commit(input_len),
             Crypto::VerkleCommitmentToField => self.verkle.to_field,
             Crypto::VerkleUpdate => self.verkle.update(input_len),
+            Crypto::Bls12G1Add => self.bls12.g1_add,
+            Crypto::Bls12G1Msm => self.bls12.g1_msm(input_len),
+            Crypto::Bls12G2Add => self.bls12.g2_add,
+            Crypto::Bls12G2Msm => self.bls12.g2_msm(input_len),
+            Crypto::Bls12PairingCheck => self.bls12.pairing(input_len),
+            Crypto::Bls12MapFpToG1 => self.bls12.map_fp_to_g1,
+            Crypto::Bls12MapFp2ToG2 => self.bls12.map_fp2_to_g2,
         }
     }
 
@@ -262,6 +372,15 @@ mod tests {
             100 + 32 + 2_000
         );
         assert_eq!(c.crypto_call(Crypto::AltBn128G1Msm, usize::MAX), u64::MAX);
+        assert_eq!(
+            c.crypto_call(Crypto::Bls12PairingCheck, 768),
+            100 + 768 + 37_700 + 2 * 32_600
+        );
+        assert_eq!(c.crypto_call(Crypto::Bls12G1Msm, 160), 100 + 160 + 12_000);
+        assert_eq!(
+            c.crypto_call(Crypto::Bls12MapFp2ToG2, 128),
+            100 + 128 + 23_800
+        );
     }
 
     #[test]
@@ -272,5 +391,30 @@ mod tests {
         assert_eq!(v.update(32 + 65), 10_750);
         assert_eq!(v.update(0), 10_000);
         assert_eq!(v.to_field, 2_000);
+    }
+
+    #[test]
+    fn eip2537_prices() {
+        let b = Bls12Gas::PRAGUE;
+        assert_eq!((b.g1_add, b.g2_add), (375, 600));
+        assert_eq!((b.map_fp_to_g1, b.map_fp2_to_g2), (5_500, 23_800));
+        assert_eq!(b.pairing(384), 37_700 + 32_600);
+        assert_eq!(b.pairing(3 * 384 + 383), 37_700 + 3 * 32_600);
+        assert_eq!(b.pairing(usize::MAX), u64::MAX);
+        assert_eq!(b.g1_msm(159), 0);
+        assert_eq!(b.g1_msm(160), 12_000);
+        // Two records: 2 × 12000 × 949 / 1000.
+        assert_eq!(b.g1_msm(2 * 160), 22_776);
+        // Two G2 records get no discount; three get 923.
+        assert_eq!(b.g2_msm(2 * 288), 45_000);
+        assert_eq!(b.g2_msm(3 * 288), 3 * 22_500 * 923 / 1000);
+        // Flat beyond 128 records, at the tables' last entries.
+        assert_eq!(b.g1_msm(200 * 160), 200 * 12_000 * 519 / 1000);
+        assert_eq!(b.g2_msm(129 * 288), 129 * 22_500 * 524 / 1000);
+        assert_eq!(b.g1_msm(usize::MAX), u64::MAX);
+        for table in [&BLS12_G1_MSM_DISCOUNT, &BLS12_G2_MSM_DISCOUNT] {
+            assert_eq!(table[0], 1000);
+            assert!(table.windows(2).all(|w| w[1] <= w[0]));
+        }
     }
 }

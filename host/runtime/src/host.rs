@@ -1,8 +1,8 @@
 //! zkhost's crypto host functions, for any Wasmtime `Linker<T>`.
 //!
-//! [`add_to_linker`] adds the seven crypto functions of contract ABI v1 (BN254 add,
-//! mul, pairing and G1 MSM; verkle commit, commitment to field and update) to a
-//! node's own linker, generic over its store data `T`, the way `wasmtime-wasi`'s
+//! [`add_to_linker`] adds the fourteen crypto functions of contract ABI v1 (BN254
+//! add, mul, pairing and G1 MSM; verkle commit, commitment to field and update; the
+//! seven BLS12-381 precompiles of EIP-2537, on blst) to a node's own linker, generic over its store data `T`, the way `wasmtime-wasi`'s
 //! `add_to_linker` does: the node keeps a [`HostState`] somewhere in `T` and says
 //! where with a closure, and chooses the [`GasMeter`] the functions charge. Every
 //! function follows the same rules, in this order:
@@ -22,6 +22,7 @@ use std::sync::Arc;
 
 use wasmtime::{Caller, Extern, Linker, Memory, Module, ModuleExport};
 use zkhost_abi::Crypto;
+use zkhost_bls12381::Op as Bls12Op;
 use zkhost_bn254::{msm, Backend, Op};
 use zkhost_gas::HostCosts;
 use zkhost_verkle::Op as VerkleOp;
@@ -210,6 +211,7 @@ pub fn compute(op: Crypto, backend: Option<Backend>, input: &[u8]) -> Result<Vec
             .map_err(HostError::Bn254)
     };
     let verkle = |op: VerkleOp| op.run(input).map(|o| o.to_vec()).map_err(HostError::Verkle);
+    let bls12 = |op: Bls12Op| zkhost_bls12381::run(op, input).map_err(HostError::Bls12);
     match op {
         Crypto::AltBn128Add => bn254(Op::Add),
         Crypto::AltBn128Mul => bn254(Op::Mul),
@@ -220,6 +222,13 @@ pub fn compute(op: Crypto, backend: Option<Backend>, input: &[u8]) -> Result<Vec
         Crypto::VerkleCommit => verkle(VerkleOp::Commit),
         Crypto::VerkleCommitmentToField => verkle(VerkleOp::ToField),
         Crypto::VerkleUpdate => verkle(VerkleOp::Update),
+        Crypto::Bls12G1Add => bls12(Bls12Op::G1Add),
+        Crypto::Bls12G1Msm => bls12(Bls12Op::G1Msm),
+        Crypto::Bls12G2Add => bls12(Bls12Op::G2Add),
+        Crypto::Bls12G2Msm => bls12(Bls12Op::G2Msm),
+        Crypto::Bls12PairingCheck => bls12(Bls12Op::Pairing),
+        Crypto::Bls12MapFpToG1 => bls12(Bls12Op::MapFpToG1),
+        Crypto::Bls12MapFp2ToG2 => bls12(Bls12Op::MapFp2ToG2),
     }
 }
 

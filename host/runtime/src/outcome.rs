@@ -79,6 +79,9 @@ pub enum HostError {
     /// A verkle function's input.
     #[error("{0}")]
     Verkle(zkhost_verkle::Error),
+    /// A BLS12-381 (EIP-2537) function's input.
+    #[error("{0}")]
+    Bls12(zkhost_bls12381::Error),
 }
 
 impl Outcome {

@@ -3,8 +3,8 @@
 //! dirtied its memory, warm instance) × repeated runs, the outcome of a call (output
 //! or trap, and gas used to the unit) is the same, and equals the native result.
 //! The cases are valid, invalid, wrongly sized and out-of-gas inputs through the
-//! `precompiles` and `verkle` contracts, and direct BN254 host calls through the
-//! fuzzing probe.
+//! `precompiles`, `verkle` and `bls12381` contracts, and direct BN254 host calls
+//! through the fuzzing probe.
 
 // Tests: a panic is how an assertion fails, and indices are fixed by the test.
 #![allow(
@@ -17,10 +17,10 @@
 
 use zkhost_abi::Crypto;
 use zkhost_bn254::Backend;
-use zkhost_contracts::{self as contracts, PRECOMPILES_WASM, VERKLE_WASM};
+use zkhost_contracts::{self as contracts, BLS12381_WASM, PRECOMPILES_WASM, VERKLE_WASM};
 use zkhost_runtime::{CodeHash, Outcome, Runtime, RuntimeConfig};
 use zkhost_testkit::fuzzing::{probe_input, probe_wasm, PROBE_PAYLOAD};
-use zkhost_testkit::sample;
+use zkhost_testkit::{bls12_381, inputs, sample};
 use zkhost_verkle as verkle;
 
 /// The BN254 functions, in the ABI's order.
@@ -38,6 +38,9 @@ const VERKLE: [Crypto; 3] = [
     Crypto::VerkleUpdate,
 ];
 
+/// The BLS12-381 (EIP-2537) functions, in the ABI's order.
+const BLS12: [zkhost_bls12381::Op; 7] = zkhost_bls12381::Op::ALL;
+
 /// What the function computes natively, from the crypto crates directly.
 fn native(op: Crypto, input: &[u8]) -> Result<Vec<u8>, String> {
     use zkhost_bn254::Op;
@@ -54,6 +57,13 @@ fn native(op: Crypto, input: &[u8]) -> Result<Vec<u8>, String> {
         Crypto::VerkleCommit => bytes(verkle::commit_bytes(input)),
         Crypto::VerkleCommitmentToField => bytes(verkle::commitment_to_field_bytes(input)),
         Crypto::VerkleUpdate => bytes(verkle::update_bytes(input)),
+        bls => {
+            let op = BLS12
+                .into_iter()
+                .find(|o| o.host_function() == bls)
+                .unwrap();
+            zkhost_bls12381::run(op, input).map_err(|e| e.to_string())
+        }
     }
 }
 
@@ -147,12 +157,34 @@ fn cases() -> Vec<Case> {
             }
         }
     }
+    // The BLS12-381 functions through the `bls12381` contract: two records where the
+    // input holds records, a coordinate at p for the invalid case.
+    let mut rng = inputs::rng(301);
+    for op in BLS12 {
+        let valid = bls12_381::valid_input(op, 2, &mut rng);
+        let mut invalid = valid.clone();
+        invalid[..64].copy_from_slice(&bls12_381::p_element());
+        let short = valid[..valid.len() - 1].to_vec();
+        let crypto = op.host_function();
+        for (kind, input) in [("valid", valid), ("invalid", invalid), ("short", short)] {
+            let message = contracts::message(crypto, input.clone());
+            for (gas_kind, gas) in [("generous", 100_000_000u64), ("tight", 1_500)] {
+                cases.push(Case {
+                    what: format!("{} {kind} ({gas_kind}) via contract", crypto.name()),
+                    contract: 4,
+                    input: message.clone(),
+                    gas,
+                    native: (gas_kind == "generous").then(|| native(crypto, &input)),
+                });
+            }
+        }
+    }
     cases
 }
 
 struct Node {
     rt: Runtime,
-    codes: [CodeHash; 4],
+    codes: [CodeHash; 5],
 }
 
 fn node(backend: Option<Backend>) -> Node {
@@ -166,6 +198,7 @@ fn node(backend: Option<Backend>) -> Node {
         rt.deploy(&probe_wasm()).unwrap(),
         rt.deploy(&wat::parse_str(DIRTY).unwrap()).unwrap(),
         rt.deploy(VERKLE_WASM).unwrap(),
+        rt.deploy(BLS12381_WASM).unwrap(),
     ];
     Node { rt, codes }
 }
@@ -231,11 +264,11 @@ fn outcomes_are_identical_across_runs_instances_and_backends() {
             }
         }
     }
-    // (BN254 ops × inputs × (2 gas limits + probe) + verkle ops × inputs × 2 gas
-    // limits) × backends × (fresh + pooled + warm) × runs
+    // (BN254 ops × inputs × (2 gas limits + probe) + verkle and BLS12-381 ops ×
+    // inputs × 2 gas limits) × backends × (fresh + pooled + warm) × runs
     assert_eq!(
         checked,
-        (BN254.len() * 3 * 3 + VERKLE.len() * 3 * 2) * backends.len() * 3 * REPEATS
+        (BN254.len() * 3 * 3 + (VERKLE.len() + BLS12.len()) * 3 * 2) * backends.len() * 3 * REPEATS
     );
     eprintln!("{checked} outcomes identical");
 }

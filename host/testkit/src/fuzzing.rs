@@ -433,7 +433,7 @@ fn msm_differential(input: &[u8], alg: u8) {
 /// The probe contract of [`host_call`], as WAT (the source of [`PROBE_WASM_HEX`]).
 ///
 /// Called with input, it reads the input to address 0, grows memory by
-/// `input[1] & 3` pages and calls host function number `input[0] % 11` (in
+/// `input[1] & 3` pages and calls host function number `input[0] % 18` (in
 /// [`PROBE_FUNCTIONS`] order) with the little-endian i32s at 4, 8 and 12 as
 /// arguments, keeping any result in a global. Called with empty input, it dumps:
 /// outputs all of its memory followed by that result (8 bytes), so a test can see
@@ -450,6 +450,13 @@ pub const PROBE_WAT: &str = r#"(module
   (import "zkhost" "verkle_commit" (func $vcommit (param i32 i32 i32) (result i32)))
   (import "zkhost" "verkle_commitment_to_field" (func $vfield (param i32 i32 i32) (result i32)))
   (import "zkhost" "verkle_update" (func $vupdate (param i32 i32 i32) (result i32)))
+  (import "zkhost" "bls12381_g1_add" (func $b1add (param i32 i32 i32) (result i32)))
+  (import "zkhost" "bls12381_g1_msm" (func $b1msm (param i32 i32 i32) (result i32)))
+  (import "zkhost" "bls12381_g2_add" (func $b2add (param i32 i32 i32) (result i32)))
+  (import "zkhost" "bls12381_g2_msm" (func $b2msm (param i32 i32 i32) (result i32)))
+  (import "zkhost" "bls12381_pairing_check" (func $bpair (param i32 i32 i32) (result i32)))
+  (import "zkhost" "bls12381_map_fp_to_g1" (func $bmap1 (param i32 i32 i32) (result i32)))
+  (import "zkhost" "bls12381_map_fp2_to_g2" (func $bmap2 (param i32 i32 i32) (result i32)))
   (memory (export "memory") 1 5)
   (global $ret (mut i64) (i64.const -1))
   (func (export "call")
@@ -466,12 +473,13 @@ pub const PROBE_WAT: &str = r#"(module
     (local.set $a0 (i32.load (i32.const 4)))
     (local.set $a1 (i32.load (i32.const 8)))
     (local.set $a2 (i32.load (i32.const 12)))
+    (block $bmap2 (block $bmap1 (block $bpair (block $b2msm (block $b2add (block $b1msm (block $b1add
     (block $vupdate (block $vfield (block $vcommit
     (block $msm (block $pairing (block $mul (block $add
     (block $gas_left (block $output_write (block $input_read (block $input_size
       (br_table $input_size $input_read $output_write $gas_left $add $mul $pairing $msm
-          $vcommit $vfield $vupdate
-        (i32.rem_u (i32.load8_u (i32.const 0)) (i32.const 11))))
+          $vcommit $vfield $vupdate $b1add $b1msm $b2add $b2msm $bpair $bmap1 $bmap2
+        (i32.rem_u (i32.load8_u (i32.const 0)) (i32.const 18))))
       (global.set $ret (i64.extend_i32_u (call $input_size)))
       (return))
       (call $input_read (local.get $a0))
@@ -492,37 +500,61 @@ pub const PROBE_WAT: &str = r#"(module
       (return))
       (global.set $ret (i64.extend_i32_u (call $vfield (local.get $a0) (local.get $a1) (local.get $a2))))
       (return))
-    (global.set $ret (i64.extend_i32_u (call $vupdate (local.get $a0) (local.get $a1) (local.get $a2))))))
+      (global.set $ret (i64.extend_i32_u (call $vupdate (local.get $a0) (local.get $a1) (local.get $a2))))
+      (return))
+      (global.set $ret (i64.extend_i32_u (call $b1add (local.get $a0) (local.get $a1) (local.get $a2))))
+      (return))
+      (global.set $ret (i64.extend_i32_u (call $b1msm (local.get $a0) (local.get $a1) (local.get $a2))))
+      (return))
+      (global.set $ret (i64.extend_i32_u (call $b2add (local.get $a0) (local.get $a1) (local.get $a2))))
+      (return))
+      (global.set $ret (i64.extend_i32_u (call $b2msm (local.get $a0) (local.get $a1) (local.get $a2))))
+      (return))
+      (global.set $ret (i64.extend_i32_u (call $bpair (local.get $a0) (local.get $a1) (local.get $a2))))
+      (return))
+      (global.set $ret (i64.extend_i32_u (call $bmap1 (local.get $a0) (local.get $a1) (local.get $a2))))
+      (return))
+    (global.set $ret (i64.extend_i32_u (call $bmap2 (local.get $a0) (local.get $a1) (local.get $a2))))))
 "#;
 
 /// [`PROBE_WAT`] compiled (checked against the WAT by a unit test, which prints the
 /// new value if the WAT changes).
 pub const PROBE_WASM_HEX: &str = concat!(
-    "0061736d01000000011c066000017f60017f0060027f7f006000017e60037f7f7f017f6000000286",
-    "020b067a6b686f73740a696e7075745f73697a650000067a6b686f73740a696e7075745f72656164",
+    "0061736d01000000011c066000017f60017f0060027f7f006000017e60037f7f7f017f60000002c9",
+    "0312067a6b686f73740a696e7075745f73697a650000067a6b686f73740a696e7075745f72656164",
     "0001067a6b686f73740c6f75747075745f77726974650002067a6b686f7374086761735f6c656674",
     "0003067a6b686f73740d616c745f626e3132385f6164640004067a6b686f73740d616c745f626e31",
     "32385f6d756c0004067a6b686f737411616c745f626e3132385f70616972696e670004067a6b686f",
     "737410616c745f626e3132385f67315f6d736d0004067a6b686f73740d7665726b6c655f636f6d6d",
     "69740004067a6b686f73741a7665726b6c655f636f6d6d69746d656e745f746f5f6669656c640004",
-    "067a6b686f73740d7665726b6c655f7570646174650004030201050504010101050606017e01427f",
-    "0b071102066d656d6f727902000463616c6c000b0aee0101eb0101047f10004504403f0041107421",
-    "03410140001a200323003703004100200341086a10020f0b4100100141012d000041037140001a41",
-    "04280200210041082802002101410c28020021020240024002400240024002400240024002400240",
-    "024041002d0000410b700e0a000102030405060708090a0b1000ad24000f0b200010010f0b200020",
-    "0110020f0b100324000f0b2000200120021004ad24000f0b2000200120021005ad24000f0b200020",
-    "0120021006ad24000f0b2000200120021007ad24000f0b2000200120021008ad24000f0b20002001",
-    "20021009ad24000f0b200020012002100aad24000b00f001046e616d6501630b000a696e7075745f",
-    "73697a65010a696e7075745f72656164020c6f75747075745f777269746503086761735f6c656674",
-    "040361646405036d756c060770616972696e6707036d736d080776636f6d6d69740906766669656c",
-    "640a07767570646174650215010b04000261300102613102026132030473697a650365010b0b0107",
-    "767570646174650206766669656c64030776636f6d6d697404036d736d050770616972696e670603",
-    "6d756c070361646408086761735f6c656674090c6f75747075745f77726974650a0a696e7075745f",
-    "726561640b0a696e7075745f73697a650706010003726574",
+    "067a6b686f73740d7665726b6c655f7570646174650004067a6b686f73740f626c7331323338315f",
+    "67315f6164640004067a6b686f73740f626c7331323338315f67315f6d736d0004067a6b686f7374",
+    "0f626c7331323338315f67325f6164640004067a6b686f73740f626c7331323338315f67325f6d73",
+    "6d0004067a6b686f737416626c7331323338315f70616972696e675f636865636b0004067a6b686f",
+    "737415626c7331323338315f6d61705f66705f746f5f67310004067a6b686f737416626c73313233",
+    "38315f6d61705f6670325f746f5f67320004030201050504010101050606017e01427f0b07110206",
+    "6d656d6f727902000463616c6c00120ade0201db0201047f10004504403f00411074210341014000",
+    "1a200323003703004100200341086a10020f0b4100100141012d000041037140001a410428020021",
+    "0041082802002101410c280200210202400240024002400240024002400240024002400240024002",
+    "400240024002400240024041002d00004112700e11000102030405060708090a0b0c0d0e0f10110b",
+    "1000ad24000f0b200010010f0b2000200110020f0b100324000f0b2000200120021004ad24000f0b",
+    "2000200120021005ad24000f0b2000200120021006ad24000f0b2000200120021007ad24000f0b20",
+    "00200120021008ad24000f0b2000200120021009ad24000f0b200020012002100aad24000f0b2000",
+    "20012002100bad24000f0b200020012002100cad24000f0b200020012002100dad24000f0b200020",
+    "012002100ead24000f0b200020012002100fad24000f0b2000200120021010ad24000f0b20002001",
+    "20021011ad24000b00d402046e616d6501940112000a696e7075745f73697a65010a696e7075745f",
+    "72656164020c6f75747075745f777269746503086761735f6c656674040361646405036d756c0607",
+    "70616972696e6707036d736d080776636f6d6d69740906766669656c640a07767570646174650b05",
+    "62316164640c0562316d736d0d0562326164640e0562326d736d0f0562706169721005626d617031",
+    "1105626d6170320215011204000261300102613102026132030473697a650396010112120105626d",
+    "6170320205626d61703103056270616972040562326d736d05056232616464060562316d736d0705",
+    "62316164640807767570646174650906766669656c640a0776636f6d6d69740b036d736d0c077061",
+    "6972696e670d036d756c0e036164640f086761735f6c656674100c6f75747075745f777269746511",
+    "0a696e7075745f72656164120a696e7075745f73697a650706010003726574",
 );
 
 /// How many host functions the probe can call (its selector is taken modulo this).
-pub const PROBE_SELECTORS: u8 = 11;
+pub const PROBE_SELECTORS: u8 = 18;
 
 /// The host functions the probe calls, by selector: the ABI's table order
 /// ([`Function::ALL`]: the I/O functions, then the crypto functions).
@@ -950,7 +982,7 @@ fn model(probe: &Probe, input: &[u8], gas: u64) -> Expected {
 /// Σ ECMUL is the differential target's business), the verkle ones from the
 /// byte-level functions of `zkhost-verkle` (their agreement with go-ipa's vectors and
 /// with the other commitment methods is tested elsewhere; here the ABI around them
-/// is under test).
+/// is under test), the BLS12-381 ones on arkworks (the host functions run blst).
 fn crypto_expected(op: Crypto, input: &[u8]) -> Result<Vec<u8>, HostError> {
     use zkhost_verkle as verkle;
     let bn254 = |op: Op| {
@@ -970,6 +1002,15 @@ fn crypto_expected(op: Crypto, input: &[u8]) -> Result<Vec<u8>, HostError> {
         Crypto::VerkleCommit => verkle(verkle::commit_bytes(input)),
         Crypto::VerkleCommitmentToField => verkle(verkle::commitment_to_field_bytes(input)),
         Crypto::VerkleUpdate => verkle(verkle::update_bytes(input)),
+        bls => match zkhost_bls12381::Op::ALL
+            .into_iter()
+            .find(|o| o.host_function() == bls)
+        {
+            Some(op) => zkhost_bls12381::Backend::Arkworks
+                .run(op, input)
+                .map_err(HostError::Bls12),
+            None => unreachable!("every other function is matched above"),
+        },
     }
 }
 

@@ -8,6 +8,15 @@ use ark_ff::{BigInteger, PrimeField, UniformRand};
 use rand::{Rng, RngCore, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 
+/// Generated inputs per operation for a differential test: `default`, unless
+/// `ZKHOST_DIFFERENTIAL_CASES` says otherwise (`.ci/cross` lowers it under qemu).
+pub fn differential_cases(default: usize) -> usize {
+    std::env::var("ZKHOST_DIFFERENTIAL_CASES")
+        .ok()
+        .and_then(|s| s.trim().parse().ok())
+        .unwrap_or(default)
+}
+
 /// A seeded generator: `ZKHOST_SEED` overrides the default seed so that CI runs can
 /// explore new inputs while a failure stays reproducible.
 pub fn rng(stream: u64) -> ChaCha20Rng {

@@ -2,6 +2,8 @@
 //! benchmark, the fuzz targets and the examples share.
 //!
 //! - [`sample`]: deterministic valid BN254 inputs (points from a seed);
+//! - [`bls12_381`]: the EIP-2537 vectors, their reader and prices, and generated
+//!   BLS12-381 inputs for the differential tests;
 //! - [`inputs`]: generated inputs for the differential tests — random valid points,
 //!   random bytes, valid encodings with one mutation, lengths around every boundary;
 //! - [`vectors`]: the go-ethereum precompile vector format and a runner for it, and
@@ -13,6 +15,7 @@
 //! - [`fuzzing`]: the fuzz harness bodies the cargo-fuzz targets (`host/fuzz`) and
 //!   the corpus replay test run.
 
+pub mod bls12_381;
 pub mod frames;
 pub mod fuzzing;
 pub mod inputs;

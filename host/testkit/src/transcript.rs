@@ -12,9 +12,9 @@
 //!
 //! | section | inputs | recorded |
 //! | --- | --- | --- |
-//! | `vector` | every BN254 conformance vector | each backend's output or error, and the EIP-1108 gas |
-//! | `generated` | [`CASES`] seeded inputs per operation (valid, mutated, random, every length boundary), the MSM and the three verkle functions included | output digest or error, per backend where there are several |
-//! | `contract` | each host function through the `precompiles`/`verkle` contracts and the BN254 ones through pure-wasm `wasm-pairing`: valid, invalid and short inputs | the outcome with ample gas, at exactly the gas used and one unit below |
+//! | `vector` | every BN254 and BLS12-381 conformance vector | each backend's output or error, and the EIP-1108 / EIP-2537 gas |
+//! | `generated` | [`CASES`] seeded inputs per operation (valid, mutated, random, every length boundary), the MSM and the three verkle functions included; [`BLS12_CASES`] per BLS12-381 operation | output digest or error, per backend where there are several |
+//! | `contract` | each host function through the `precompiles`/`verkle`/`bls12381` contracts and the BN254 ones through pure-wasm `wasm-pairing`: valid, invalid and short inputs | the outcome with ample gas, at exactly the gas used and one unit below |
 //! | `probe` | every `host_call` fuzz corpus file: hostile pointers, lengths, memory and gas straight to a host function | trap or output, gas used, result and a digest of memory |
 //! | `deploy` | every `deploy` fuzz corpus file | refused (and why) or its calls' outcomes on a fresh, pooled and warm instance |
 //! | `stack` | each hostile frame shape of [`crate::frames`], recursing without end | the trap and its gas, fresh and warm |
@@ -35,13 +35,17 @@ use sha2::{Digest, Sha256};
 use zkhost_abi::Crypto;
 use zkhost_bn254::{Backend, Op};
 use zkhost_contracts::{self as contracts, groth16, Path as Via};
-use zkhost_gas::GasSchedule;
+use zkhost_gas::{Bls12Gas, GasSchedule};
 use zkhost_runtime::{CodeHash, ExecResult, Outcome, Runtime, RuntimeConfig};
 
-use crate::{fuzzing, inputs, sample, vectors};
+use crate::{bls12_381, fuzzing, inputs, sample, vectors};
 
 /// Generated inputs per operation.
 pub const CASES: usize = 500;
+
+/// Generated inputs per BLS12-381 operation (fewer: the G2 and pairing inputs are the
+/// slowest to make and to run under emulation).
+pub const BLS12_CASES: usize = 100;
 
 /// The transcript's own seed.
 const SEED: u64 = 0x7a6b_6f57_2026;
@@ -105,8 +109,26 @@ fn outcome(o: &Outcome) -> String {
 
 /// A vector file's path below the vector folder, the same on every machine.
 fn relative(path: &Path) -> String {
+    if let Ok(rest) = path.strip_prefix(bls12_381::vectors_dir()) {
+        return format!("bls12381/vectors/{}", rest.display());
+    }
     let rest = path.strip_prefix(crate::bn254_vectors()).unwrap_or(path);
     format!("bn254/vectors/{}", rest.display())
+}
+
+/// Every BLS12-381 backend's result: once when they agree, each by name when not.
+fn bls12_backends(op: zkhost_bls12381::Op, input: &[u8], full: bool) -> String {
+    use zkhost_bls12381::Backend as B;
+    let results: Vec<_> = B::ALL.iter().map(|b| b.run(op, input)).collect();
+    if results.windows(2).all(|w| w[0] == w[1]) {
+        return format!("all {}", result(&results[0], full));
+    }
+    let each: Vec<String> = B::ALL
+        .iter()
+        .zip(&results)
+        .map(|(b, r)| format!("{} {}", b.name(), result(r, full)))
+        .collect();
+    each.join(" | ")
 }
 
 fn vector_lines(t: &mut String) -> Result<(), String> {
@@ -121,6 +143,19 @@ fn vector_lines(t: &mut String) -> Result<(), String> {
                 "vector\t{name} {}\t{} gas {gas}",
                 v.name,
                 backends(file.op, &input, true)
+            );
+        }
+    }
+    for file in bls12_381::discover(&bls12_381::vectors_dir())? {
+        let name = relative(&file.path);
+        for v in &file.vectors {
+            let input = vectors::decode_hex(&v.input)?;
+            let gas = bls12_381::price(&Bls12Gas::PRAGUE, file.op, input.len());
+            let _ = writeln!(
+                t,
+                "vector\t{name} {}\t{} gas {gas}",
+                v.name,
+                bls12_backends(file.op, &input, true)
             );
         }
     }
@@ -269,6 +304,19 @@ fn generated_lines(t: &mut String) {
         let out = zkhost_verkle::update_bytes(&input).map(|o| o.to_vec());
         generated(t, "verkle-update", case, &input, &out);
     }
+    for (stream, op) in (30..).zip(zkhost_bls12381::Op::ALL) {
+        let mut r = rng(stream);
+        for case in 0..BLS12_CASES {
+            let input = bls12_381::input(op, &mut r);
+            let _ = writeln!(
+                t,
+                "generated\t{} {case} {}\t{}",
+                op.name(),
+                digest(&input),
+                bls12_backends(op, &input, false)
+            );
+        }
+    }
 }
 
 /// Valid, invalid (first byte changed) and one-byte-short inputs of a host function.
@@ -300,6 +348,14 @@ fn contract_inputs(op: Crypto) -> Vec<(&'static str, Vec<u8>)> {
             u.extend_from_slice(&[7u8; 32]);
             u.extend_from_slice(&[9u8; 32]);
             u
+        }
+        bls => {
+            let op = zkhost_bls12381::Op::ALL
+                .into_iter()
+                .find(|o| o.host_function() == bls);
+            op.map_or_else(Vec::new, |op| {
+                bls12_381::valid_input(op, 2, &mut rng(40 + u64::from(op.address())))
+            })
         }
     };
     let mut invalid = valid.clone();

@@ -35,13 +35,14 @@ pub struct Vector {
     pub gas: Option<u64>,
 }
 
-/// A vector file: its operation and its vectors.
+/// A vector file: its operation (a BN254 [`Op`] unless said otherwise) and its
+/// vectors.
 #[derive(Clone, Debug)]
-pub struct VectorFile {
+pub struct VectorFile<O = Op> {
     /// Where it was read from.
     pub path: PathBuf,
     /// The operation its name designates.
-    pub op: Op,
+    pub op: O,
     /// Whether its vectors must fail (`fail-*` files).
     pub must_fail: bool,
     /// The vectors.
@@ -81,8 +82,16 @@ pub fn classify(path: &Path) -> Option<(Op, bool)> {
 
 /// Reads one vector file.
 pub fn load(path: &Path) -> Result<VectorFile, String> {
+    load_as(path, classify)
+}
+
+/// Reads one vector file whose operation `classify` names.
+pub fn load_as<O>(
+    path: &Path,
+    classify: fn(&Path) -> Option<(O, bool)>,
+) -> Result<VectorFile<O>, String> {
     let (op, must_fail) = classify(path)
-        .ok_or_else(|| format!("{}: not a BN254 vector file name", path.display()))?;
+        .ok_or_else(|| format!("{}: not a known vector file name", path.display()))?;
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let vectors: Vec<Vector> =
         serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -94,8 +103,16 @@ pub fn load(path: &Path) -> Result<VectorFile, String> {
     })
 }
 
-/// Every vector file below `dir` (recursively), sorted by path.
+/// Every BN254 vector file below `dir` (recursively), sorted by path.
 pub fn discover(dir: &Path) -> Result<Vec<VectorFile>, String> {
+    discover_as(dir, classify)
+}
+
+/// Every vector file below `dir` (recursively) that `classify` names, sorted by path.
+pub fn discover_as<O>(
+    dir: &Path,
+    classify: fn(&Path) -> Option<(O, bool)>,
+) -> Result<Vec<VectorFile<O>>, String> {
     let mut paths = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
@@ -110,7 +127,7 @@ pub fn discover(dir: &Path) -> Result<Vec<VectorFile>, String> {
         }
     }
     paths.sort();
-    paths.iter().map(|p| load(p)).collect()
+    paths.iter().map(|p| load_as(p, classify)).collect()
 }
 
 /// The schedule's price of `op` on `len` input bytes.
@@ -138,13 +155,28 @@ impl VectorFile {
     /// output matches and the schedule's gas equals its `Gas`; a must-fail vector when
     /// `exec` fails with exactly its `ExpectedError` (or with any reason when `strict`
     /// is false, for vector sets worded differently from ours).
-    pub fn check<F>(&self, schedule: &GasSchedule, strict: bool, mut exec: F) -> Vec<Failure>
+    pub fn check<F>(&self, schedule: &GasSchedule, strict: bool, exec: F) -> Vec<Failure>
     where
         F: FnMut(Op, &[u8]) -> Result<Vec<u8>, String>,
     {
+        self.check_priced(|op, len| price(schedule, op, len), strict, exec)
+    }
+}
+
+impl<O: Copy> VectorFile<O> {
+    /// [`VectorFile::check`] for any operation type, with its price function.
+    pub fn check_priced<F>(
+        &self,
+        price: impl Fn(O, usize) -> u64,
+        strict: bool,
+        mut exec: F,
+    ) -> Vec<Failure>
+    where
+        F: FnMut(O, &[u8]) -> Result<Vec<u8>, String>,
+    {
         let mut failures = Vec::new();
         for v in &self.vectors {
-            if let Err(reason) = self.check_one(v, schedule, strict, &mut exec) {
+            if let Err(reason) = self.check_one(v, &price, strict, &mut exec) {
                 failures.push(Failure {
                     name: v.name.clone(),
                     reason,
@@ -157,12 +189,12 @@ impl VectorFile {
     fn check_one<F>(
         &self,
         v: &Vector,
-        schedule: &GasSchedule,
+        price: &impl Fn(O, usize) -> u64,
         strict: bool,
         exec: &mut F,
     ) -> Result<(), String>
     where
-        F: FnMut(Op, &[u8]) -> Result<Vec<u8>, String>,
+        F: FnMut(O, &[u8]) -> Result<Vec<u8>, String>,
     {
         let input = decode_hex(&v.input)?;
         let result = exec(self.op, &input);
@@ -179,6 +211,7 @@ impl VectorFile {
             };
         }
         let expected = decode_hex(v.expected.as_deref().unwrap_or(""))?;
+        let gas = price(self.op, input.len());
         match result {
             Err(reason) => Err(format!("unexpected error: {reason}")),
             Ok(out) if out != expected => Err(format!(
@@ -187,10 +220,7 @@ impl VectorFile {
                 hex::encode(expected)
             )),
             Ok(_) => match v.gas {
-                Some(gas) if gas != price(schedule, self.op, input.len()) => Err(format!(
-                    "gas {} != expected {gas}",
-                    price(schedule, self.op, input.len())
-                )),
+                Some(want) if want != gas => Err(format!("gas {gas} != expected {want}")),
                 _ => Ok(()),
             },
         }

@@ -209,7 +209,7 @@ fn banderwagon_codec() {
 #[test]
 fn host_call_model_holds_at_every_gas_limit() {
     use zkhost_abi::Crypto;
-    use zkhost_testkit::fuzzing::{host_call, probe_input, PROBE_PAYLOAD};
+    use zkhost_testkit::fuzzing::{host_call, probe_input, PROBE_PAYLOAD, PROBE_SELECTORS};
     use zkhost_testkit::sample;
     use zkhost_verkle as verkle;
     let scalars: Vec<u8> = (1u8..=3)
@@ -219,7 +219,8 @@ fn host_call_model_holds_at_every_gas_limit() {
     let entry = [&[7u8][..], &[0; 32], &scalars[..32]].concat();
     let mut cases: Vec<(u8, Vec<u8>, u64)> = Vec::new();
     let price = zkhost_runtime::HostCosts::default();
-    for (selector, op) in (4u8..11).zip(Crypto::ALL) {
+    let mut rng = zkhost_testkit::inputs::rng(9);
+    for (selector, op) in (4u8..PROBE_SELECTORS).zip(Crypto::ALL) {
         let payload = match op {
             Crypto::AltBn128Add => sample::add_input(1),
             Crypto::AltBn128Mul => sample::mul_input(1),
@@ -228,6 +229,13 @@ fn host_call_model_holds_at_every_gas_limit() {
             Crypto::VerkleCommit => scalars.clone(),
             Crypto::VerkleCommitmentToField => commitment.to_vec(),
             Crypto::VerkleUpdate => [&commitment[..], &entry].concat(),
+            bls => {
+                let op = zkhost_bls12381::Op::ALL
+                    .into_iter()
+                    .find(|o| o.host_function() == bls)
+                    .unwrap();
+                zkhost_testkit::bls12_381::valid_input(op, 1, &mut rng)
+            }
         };
         let gas = price.op_gas(op, payload.len());
         cases.push((selector, payload, gas));

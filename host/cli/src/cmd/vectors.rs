@@ -1,12 +1,12 @@
-//! `zkhost vectors`: every go-ethereum-format vector file below a directory, on one
-//! path.
+//! `zkhost vectors`: every go-ethereum-format vector file below a directory (BN254's
+//! `bn256*` and BLS12-381's `bls*` files), on one path.
 
 use std::process::ExitCode;
 
 use zkhost_bn254::Backend;
 use zkhost_contracts::Path;
-use zkhost_gas::GasSchedule;
-use zkhost_testkit::vectors;
+use zkhost_gas::{Bls12Gas, GasSchedule};
+use zkhost_testkit::{bls12_381, vectors};
 
 use super::precompile::Executor;
 
@@ -16,7 +16,9 @@ pub(crate) fn run(dir: &std::path::Path, backend: Option<Backend>, via: Path) ->
         Ok(e) => e,
         Err(e) => return crate::fail(2, &e),
     };
-    let files = match vectors::discover(dir) {
+    let found = vectors::discover(dir)
+        .and_then(|bn254| bls12_381::discover(dir).map(|bls12| (bn254, bls12)));
+    let (bn254, bls12) = match found {
         Ok(f) => f,
         Err(e) => {
             eprintln!("error: {e}");
@@ -24,18 +26,28 @@ pub(crate) fn run(dir: &std::path::Path, backend: Option<Backend>, via: Path) ->
         }
     };
     let schedule = GasSchedule::ISTANBUL;
-    let (mut passed, mut failed) = (0usize, 0usize);
-    for file in &files {
+    let mut results: Vec<(&std::path::Path, usize, Vec<vectors::Failure>)> = Vec::new();
+    for file in &bn254 {
         let failures = file.check(&schedule, true, |op, input| {
             executor.run(op.host_function(), input)
         });
-        let total = file.vectors.len();
+        results.push((&file.path, file.vectors.len(), failures));
+    }
+    for file in &bls12 {
+        let price = |op, len| bls12_381::price(&Bls12Gas::PRAGUE, op, len);
+        let failures = file.check_priced(price, true, |op, input| {
+            executor.run(op.host_function(), input)
+        });
+        results.push((&file.path, file.vectors.len(), failures));
+    }
+    let (mut passed, mut failed) = (0usize, 0usize);
+    for (path, total, failures) in results {
         passed += total - failures.len();
         failed += failures.len();
         let status = if failures.is_empty() { "ok" } else { "FAILED" };
         println!(
             "{status:6} {} ({} of {total} passed)",
-            file.path.display(),
+            path.display(),
             total - failures.len()
         );
         for f in failures {
@@ -43,7 +55,7 @@ pub(crate) fn run(dir: &std::path::Path, backend: Option<Backend>, via: Path) ->
         }
     }
     println!("{passed} passed, {failed} failed");
-    if failed == 0 && !files.is_empty() {
+    if failed == 0 && passed > 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
