@@ -7,7 +7,8 @@
 //! `wasm` (the `wasm-pairing` contract, pure WebAssembly) — and natively on every
 //! backend. From the medians come least-squares fits (pairing time = A + B·k), the
 //! throughput at today's prices, and a proposed schedule. One Groth16 verification
-//! is timed on the same paths ([`groth16`]).
+//! is timed on the same paths ([`groth16`]); the BLS12-381 operations on blst,
+//! arkworks and their contract ([`bls12`]).
 //!
 //! The schedule is priced from the slowest input we could construct for each
 //! operation and size ([`worst`]), by two methods: a target throughput, and
@@ -17,6 +18,7 @@
 //! machine was busy. `--compare A.json B.json` puts two reports side by side
 //! ([`compare`]).
 
+pub mod bls12;
 pub mod compare;
 pub mod fit;
 pub mod groth16;
@@ -99,6 +101,8 @@ pub struct Results {
     pub quick: bool,
     /// The verkle commitments and updates.
     pub verkle: verkle::VerkleResults,
+    /// The BLS12-381 (EIP-2537) operations.
+    pub bls12: bls12::Bls12Results,
     /// One Groth16 verification on each path.
     pub groth16: Vec<groth16::Row>,
     /// The constructed worst cases, `ecrecover`, and the prices from them.
@@ -184,6 +188,8 @@ pub fn round3(x: f64) -> u64 {
 }
 
 struct Plan {
+    bls12_msm_sizes: Vec<usize>,
+    bls12_pairing_sizes: Vec<usize>,
     verkle_commit_sizes: Vec<usize>,
     verkle_update_sizes: Vec<usize>,
     pairing_sizes: Vec<usize>,
@@ -199,6 +205,8 @@ impl Plan {
     fn new(quick: bool) -> Plan {
         if quick {
             Plan {
+                bls12_msm_sizes: vec![1, 8, 64],
+                bls12_pairing_sizes: vec![1, 2, 4],
                 verkle_commit_sizes: vec![1, 16, 64, 256],
                 verkle_update_sizes: vec![1, 256],
                 pairing_sizes: vec![1, 2, 4, 6, 8, 10],
@@ -217,6 +225,8 @@ impl Plan {
             }
         } else {
             Plan {
+                bls12_msm_sizes: vec![1, 2, 4, 8, 16, 32, 64, 128],
+                bls12_pairing_sizes: vec![1, 2, 4, 8],
                 verkle_commit_sizes: vec![1, 2, 4, 8, 16, 32, 64, 128, 256],
                 verkle_update_sizes: vec![1, 4, 16, 256],
                 pairing_sizes: (1..=10).collect(),
@@ -527,6 +537,15 @@ pub fn measure_all(
         plan.budget,
         progress,
     )?;
+    let bls12 = bls12::measure(
+        &bls12::Sizes {
+            msm: &plan.bls12_msm_sizes,
+            pairing: &plan.bls12_pairing_sizes,
+        },
+        plan.rounds,
+        plan.budget,
+        progress,
+    )?;
     let worst = worst::measure(
         &worst::WorstPlan {
             pairing_sizes: &plan.pairing_sizes,
@@ -547,6 +566,7 @@ pub fn measure_all(
         target_mgas,
         quick,
         verkle,
+        bls12,
         groth16,
         worst,
         rounds: plan.rounds,
