@@ -343,7 +343,7 @@ fn eight_threads_agree_with_one() {
 /// checks the gas to the unit and every byte of memory.
 #[test]
 fn every_host_function_at_the_edges_of_memory() {
-    use zkhost_testkit::fuzzing::{probe_input, probe_wasm, PROBE_FUNCTIONS};
+    use zkhost_testkit::fuzzing::{probe_input, probe_wasm, PROBE_FUNCTIONS, PROBE_SELECTORS};
     let rt = runtime();
     let code = rt.deploy(&probe_wasm()).unwrap();
     let page = 65_536i32;
@@ -371,7 +371,7 @@ fn every_host_function_at_the_edges_of_memory() {
         (2, 0, [0, i32::MAX, 0], limit),
         (2, 0, [0, -1, 0], limit),
     ];
-    let crypto = (4u8..11).zip(zkhost_abi::Crypto::ALL.map(|op| op.output_len()));
+    let crypto = (4u8..PROBE_SELECTORS).zip(zkhost_abi::Crypto::ALL.map(|op| op.output_len()));
     for (selector, out) in crypto {
         let out = out as i32;
         cases.extend([
