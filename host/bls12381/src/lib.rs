@@ -313,6 +313,51 @@ impl Backend {
     }
 }
 
+impl Backend {
+    /// Checks one encoded G1 point (128 bytes) as the precompiles do: its field
+    /// elements, the curve equation, and with `subgroup` the order-r subgroup. For
+    /// callers that must order the checks of several points differently from
+    /// go-ethereum (revm checks a pairing pair's G1 point fully before its G2 point).
+    pub fn check_g1(self, bytes: &[u8], subgroup: bool) -> Result<(), Error> {
+        match self {
+            Backend::Blst => check_g1::<blst::Engine>(bytes, subgroup),
+            #[cfg(feature = "arkworks")]
+            Backend::Arkworks => check_g1::<arkworks::Engine>(bytes, subgroup),
+        }
+    }
+
+    /// [`Backend::check_g1`] for an encoded G2 point (256 bytes).
+    pub fn check_g2(self, bytes: &[u8], subgroup: bool) -> Result<(), Error> {
+        match self {
+            Backend::Blst => check_g2::<blst::Engine>(bytes, subgroup),
+            #[cfg(feature = "arkworks")]
+            Backend::Arkworks => check_g2::<arkworks::Engine>(bytes, subgroup),
+        }
+    }
+}
+
+fn check_g1<E: Engine>(bytes: &[u8], subgroup: bool) -> Result<(), Error> {
+    if bytes.len() != G1_LEN {
+        return Err(Error::InputLength);
+    }
+    let p = decode_g1::<E>(bytes)?;
+    if subgroup && !E::g1_in_subgroup(&p) {
+        return Err(Error::G1NotInSubgroup);
+    }
+    Ok(())
+}
+
+fn check_g2<E: Engine>(bytes: &[u8], subgroup: bool) -> Result<(), Error> {
+    if bytes.len() != G2_LEN {
+        return Err(Error::InputLength);
+    }
+    let q = decode_g2::<E>(bytes)?;
+    if subgroup && !E::g2_in_subgroup(&q) {
+        return Err(Error::G2NotInSubgroup);
+    }
+    Ok(())
+}
+
 impl fmt::Display for Backend {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())

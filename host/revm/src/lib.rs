@@ -1,10 +1,12 @@
 //! A [revm](https://github.com/bluealloy/revm) crypto provider that runs the BN254
-//! precompiles of an EVM built on revm on zkhost's own backend.
+//! and BLS12-381 precompiles of an EVM built on revm on zkhost's crates.
 //!
 //! [`ZkhostCrypto`] implements revm-precompile's [`Crypto`] trait: its three BN254
 //! methods (`bn254_g1_add`, `bn254_g1_mul`, `bn254_pairing_check`, behind precompiles
-//! 0x06, 0x07 and 0x08) compute on [`zkhost_bn254::Backend::Zkhost`]; every other
-//! method (ecrecover, modexp, BLS12-381, KZG, …) is revm's default. An EVM team
+//! 0x06, 0x07 and 0x08) compute on [`zkhost_bn254::Backend::Zkhost`], its seven
+//! BLS12-381 methods (`bls12_381_*`, EIP-2537's 0x0b–0x11) on `zkhost-bls12381`'s
+//! front end over blst; every other method (ecrecover, modexp, KZG, …) is revm's
+//! default. An EVM team
 //! installs it once, at start-up, before the first transaction:
 //!
 //! ```
@@ -27,7 +29,9 @@
 //! revm-precompile 43's: the EVM must use the same semver-compatible revm-precompile
 //! (`cargo tree -i revm-precompile` shows one version), which this crate re-exports.
 
+use revm_precompile::bls12_381::{G1Point, G1PointScalar, G2Point, G2PointScalar};
 use revm_precompile::{Crypto, PrecompileHalt};
+use zkhost_bls12381::Backend as Bls12;
 use zkhost_bn254::{Backend, Error, ADD_LEN, MUL_LEN, PAIR_LEN};
 
 pub use revm_precompile;
@@ -75,6 +79,146 @@ impl Crypto for ZkhostCrypto {
         }
         Backend::Zkhost.pairing(&input).map_err(halt)
     }
+
+    fn bls12_381_g1_add(&self, a: G1Point, b: G1Point) -> Result<[u8; 96], PrecompileHalt> {
+        let input = [padded_g1(&a), padded_g1(&b)].concat();
+        let out = Bls12::Blst.g1_add(&input).map_err(bls12_halt)?;
+        Ok(unpadded(&out))
+    }
+
+    fn bls12_381_g2_add(&self, a: G2Point, b: G2Point) -> Result<[u8; 192], PrecompileHalt> {
+        let input = [padded_g2(&a), padded_g2(&b)].concat();
+        let out = Bls12::Blst.g2_add(&input).map_err(bls12_halt)?;
+        Ok(unpadded(&out))
+    }
+
+    fn bls12_381_g1_msm(
+        &self,
+        pairs: &mut dyn Iterator<Item = Result<G1PointScalar, PrecompileHalt>>,
+    ) -> Result<[u8; 96], PrecompileHalt> {
+        // Each record is checked as it arrives, as revm's own backends do: a bad
+        // encoding later in the input must not halt before a bad point earlier.
+        let mut input = Vec::new();
+        for pair in pairs {
+            let (point, scalar) = pair?;
+            let point = padded_g1(&point);
+            Bls12::Blst.check_g1(&point, true).map_err(bls12_halt)?;
+            input.extend_from_slice(&point);
+            input.extend_from_slice(&scalar);
+        }
+        if input.is_empty() {
+            return Ok([0; 96]);
+        }
+        let out = Bls12::Blst.g1_msm(&input).map_err(bls12_halt)?;
+        Ok(unpadded(&out))
+    }
+
+    fn bls12_381_g2_msm(
+        &self,
+        pairs: &mut dyn Iterator<Item = Result<G2PointScalar, PrecompileHalt>>,
+    ) -> Result<[u8; 192], PrecompileHalt> {
+        let mut input = Vec::new();
+        for pair in pairs {
+            let (point, scalar) = pair?;
+            let point = padded_g2(&point);
+            Bls12::Blst.check_g2(&point, true).map_err(bls12_halt)?;
+            input.extend_from_slice(&point);
+            input.extend_from_slice(&scalar);
+        }
+        if input.is_empty() {
+            return Ok([0; 192]);
+        }
+        let out = Bls12::Blst.g2_msm(&input).map_err(bls12_halt)?;
+        Ok(unpadded(&out))
+    }
+
+    fn bls12_381_pairing_check(
+        &self,
+        pairs: &[(G1Point, G2Point)],
+    ) -> Result<bool, PrecompileHalt> {
+        // revm checks each pair's G1 point fully (subgroup included) before its G2
+        // point; go-ethereum, and so zkhost's front end, decodes both first. Checking
+        // each point here first gives revm's halt for every input.
+        let mut input = Vec::with_capacity(pairs.len().saturating_mul(G1_PADDED + G2_PADDED));
+        for (p, q) in pairs {
+            let (p, q) = (padded_g1(p), padded_g2(q));
+            Bls12::Blst.check_g1(&p, true).map_err(bls12_halt)?;
+            Bls12::Blst.check_g2(&q, true).map_err(bls12_halt)?;
+            input.extend_from_slice(&p);
+            input.extend_from_slice(&q);
+        }
+        if input.is_empty() {
+            return Ok(true);
+        }
+        Bls12::Blst.pairing(&input).map_err(bls12_halt)
+    }
+
+    fn bls12_381_fp_to_g1(&self, fp: &[u8; 48]) -> Result<[u8; 96], PrecompileHalt> {
+        let out = Bls12::Blst
+            .map_fp_to_g1(&padded(&[fp]))
+            .map_err(bls12_halt)?;
+        Ok(unpadded(&out))
+    }
+
+    fn bls12_381_fp2_to_g2(&self, fp2: ([u8; 48], [u8; 48])) -> Result<[u8; 192], PrecompileHalt> {
+        let out = Bls12::Blst
+            .map_fp2_to_g2(&padded(&[&fp2.0, &fp2.1]))
+            .map_err(bls12_halt)?;
+        Ok(unpadded(&out))
+    }
+}
+
+/// EIP-2537's G1 encoding: each 48-byte coordinate behind 16 zero bytes.
+const G1_PADDED: usize = 128;
+/// EIP-2537's G2 encoding.
+const G2_PADDED: usize = 256;
+
+/// Field elements as EIP-2537 encodes them: 16 zero bytes, then the 48 given.
+fn padded(elements: &[&[u8; 48]]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(64 * elements.len());
+    for e in elements {
+        out.extend_from_slice(&[0u8; 16]);
+        out.extend_from_slice(e.as_slice());
+    }
+    out
+}
+
+fn padded_g1(p: &G1Point) -> Vec<u8> {
+    padded(&[&p.0, &p.1])
+}
+
+fn padded_g2(q: &G2Point) -> Vec<u8> {
+    padded(&[&q.0, &q.1, &q.2, &q.3])
+}
+
+/// The coordinates of an EIP-2537 output without their zero padding, as revm's
+/// provider interface returns them (`N` = 96 or 192).
+fn unpadded<const N: usize>(encoded: &[u8]) -> [u8; N] {
+    let mut out = [0u8; N];
+    for (dst, src) in out.chunks_exact_mut(48).zip(encoded.chunks_exact(64)) {
+        if let Some(value) = src.get(16..) {
+            dst.copy_from_slice(value);
+        }
+    }
+    out
+}
+
+/// The halt revm's own BLS12-381 backends give for an input `zkhost-bls12381` refuses
+/// with `error`: a coordinate `>= p` is `NonCanonicalFp`; the curve and subgroup
+/// checks have a halt each. revm removes the padding and checks the lengths before a
+/// provider is called, so the other errors never reach one; they map to
+/// [`PrecompileHalt::Other`] with zkhost's message.
+pub fn bls12_halt(error: zkhost_bls12381::Error) -> PrecompileHalt {
+    use zkhost_bls12381::Error as E;
+    match error {
+        E::FieldElementNotInField => PrecompileHalt::NonCanonicalFp,
+        E::G1NotOnCurve => PrecompileHalt::Bls12381G1NotOnCurve,
+        E::G2NotOnCurve => PrecompileHalt::Bls12381G2NotOnCurve,
+        E::G1NotInSubgroup => PrecompileHalt::Bls12381G1NotInSubgroup,
+        E::G2NotInSubgroup => PrecompileHalt::Bls12381G2NotInSubgroup,
+        E::FieldElementTopBytes => PrecompileHalt::Bls12381FpPaddingInvalid,
+        E::InputLength => PrecompileHalt::other_static("invalid input length"),
+    }
 }
 
 /// Installs [`ZkhostCrypto`] as revm's process-wide crypto provider, through
@@ -83,7 +227,7 @@ impl Crypto for ZkhostCrypto {
 /// Returns `false`, and changes nothing, when a provider is already in place: another
 /// one was installed, or a precompile already ran and so fixed revm's default. Call it
 /// at start-up, before the first transaction.
-#[must_use = "when it returns false, the BN254 precompiles run on revm's default backend"]
+#[must_use = "when it returns false, the BN254 and BLS12-381 precompiles run on revm's default backend"]
 pub fn install() -> bool {
     revm_precompile::install_crypto(ZkhostCrypto)
 }
