@@ -175,7 +175,7 @@ const G2_PADDED: usize = 256;
 
 /// Field elements as EIP-2537 encodes them: 16 zero bytes, then the 48 given.
 fn padded(elements: &[&[u8; 48]]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(64 * elements.len());
+    let mut out = Vec::with_capacity(elements.len().saturating_mul(64));
     for e in elements {
         out.extend_from_slice(&[0u8; 16]);
         out.extend_from_slice(e.as_slice());
