@@ -2,8 +2,11 @@
 //! from the conformance vectors, the bundled contracts and a few edge cases:
 //!
 //! ```text
-//! cargo run --example fuzz_seeds
+//! cargo run --example fuzz_seeds [TARGET ...]
 //! ```
+//!
+//! With target names, only those corpora are written (the others stay as their last
+//! minimisation left them: the transcript replays `host_call` and `deploy`).
 //!
 //! Files are named by the SHA-256 of their content, so running it again adds nothing
 //! new; `cargo fuzz cmin` later keeps only the inputs that add coverage.
@@ -15,7 +18,7 @@ use sha2::{Digest, Sha256};
 use zkhost_abi::Crypto;
 use zkhost_contracts as contracts;
 use zkhost_testkit::fuzzing::{probe_input, probe_wasm, PROBE_PAYLOAD};
-use zkhost_testkit::{sample, vectors};
+use zkhost_testkit::{bls12_381 as bls12381, sample, vectors};
 
 /// The BN254 functions the seeds are made for.
 type Op = Crypto;
@@ -33,13 +36,20 @@ fn main() -> Result<(), String> {
         inputs.push((Crypto::AltBn128G1Msm, sample::msm_input(k, k as u64)));
     }
     let corpus = host.join("fuzz").join("corpus");
+    let only: Vec<String> = std::env::args().skip(1).collect();
+    let bls = bls12381::discover(&bls12381::vectors_dir())?;
     let mut total = 0;
     for (target, seeds) in [
         ("bn254_codec", codec_seeds(&inputs)),
         ("bn254_differential", differential_seeds(&inputs)),
         ("host_call", host_call_seeds(&inputs)),
         ("deploy", deploy_seeds()),
+        ("bls12381_codec", bls12381_codec_seeds(&bls)?),
+        ("bls12381_differential", bls12381_differential_seeds(&bls)?),
     ] {
+        if !only.is_empty() && !only.iter().any(|t| t == target) {
+            continue;
+        }
         let n = write(&corpus.join(target), &seeds)?;
         println!("{target}: {n} seeds");
         total += n;
@@ -278,4 +288,70 @@ fn deploy_seeds() -> BTreeSet<Vec<u8>> {
         seeds.insert([&[1u8][..], &bytes].concat());
     }
     seeds
+}
+
+/// `bls12381_codec` seeds: a field element, a G1 point, a G2 point and a scalar, each
+/// taken from an EIP-2537 vector (the valid points of the ADD vectors, the
+/// must-fail inputs' first element, the MSM vectors' scalars).
+fn bls12381_codec_seeds(files: &[bls12381::VectorFile]) -> Result<BTreeSet<Vec<u8>>, String> {
+    use zkhost_bls12381::Op as B;
+    let inputs_of = |op: B| -> Result<Vec<Vec<u8>>, String> {
+        let mut out = Vec::new();
+        for f in files.iter().filter(|f| f.op == op) {
+            for v in &f.vectors {
+                out.push(vectors::decode_hex(&v.input)?);
+            }
+        }
+        Ok(out)
+    };
+    let (g1s, g2s, msms) = (
+        inputs_of(B::G1Add)?,
+        inputs_of(B::G2Add)?,
+        inputs_of(B::G1Msm)?,
+    );
+    let mut seeds = BTreeSet::new();
+    for (i, g1) in g1s.iter().enumerate() {
+        let g2 = &g2s[i % g2s.len()];
+        let msm = &msms[i % msms.len()];
+        let fp = padded(g1, 64)[..64].to_vec();
+        let scalar = msm
+            .get(128..160)
+            .map_or_else(|| vec![0u8; 32], <[u8]>::to_vec);
+        seeds.insert(
+            [
+                fp,
+                padded(g1, 128)[..128].to_vec(),
+                padded(g2, 256)[..256].to_vec(),
+                scalar,
+            ]
+            .concat(),
+        );
+    }
+    Ok(seeds)
+}
+
+/// `bls12381_differential` seeds: every EIP-2537 vector input behind its operation's
+/// selector, raw and (for a third of them) with the construct bit.
+fn bls12381_differential_seeds(
+    files: &[bls12381::VectorFile],
+) -> Result<BTreeSet<Vec<u8>>, String> {
+    let mut seeds = BTreeSet::new();
+    for f in files {
+        let selector = zkhost_bls12381::Op::ALL
+            .iter()
+            .position(|o| *o == f.op)
+            .ok_or("an operation outside Op::ALL")? as u8;
+        for (i, v) in f.vectors.iter().enumerate() {
+            let input = vectors::decode_hex(&v.input)?;
+            // Keep the files small: the harness caps the input anyway.
+            let input = &input[..input.len().min(3 * 384)];
+            let mode = if i % 3 == 0 {
+                selector | 0x10
+            } else {
+                selector
+            };
+            seeds.insert([&[mode][..], input].concat());
+        }
+    }
+    Ok(seeds)
 }

@@ -16,6 +16,8 @@
 //! | [`deploy`] | any bytes, or (cargo-fuzz only) wasm-smith modules | `deploy` and `call` never panic; no `host error`; same outcome on fresh and pooled instances |
 //!
 //! | [`banderwagon_codec`] | Banderwagon encodings, commitments, updates | round trips; every fixed-base method agrees; updates never panic |
+//! | [`bls12381_codec`] | EIP-2537 field elements, G1 and G2 points, scalars | acceptance exactly when the bytes are canonical, the same point checks on blst and arkworks, round trips through ADD, `k·P = (k mod r)·P` |
+//! | [`bls12381_differential`] | raw or constructed input to each EIP-2537 op | blst and arkworks give the same output or error |
 
 use std::cell::RefCell;
 use std::sync::OnceLock;
@@ -46,6 +48,8 @@ pub const TARGETS: &[(&str, Harness)] = &[
     ("host_call", host_call),
     ("deploy", deploy),
     ("banderwagon_codec", banderwagon_codec),
+    ("bls12381_codec", bls12381_codec),
+    ("bls12381_differential", bls12381_differential),
 ];
 
 /// Banderwagon encodings and the verkle byte functions: a compressed element that
@@ -1088,6 +1092,138 @@ pub fn deploy_module(wasm: &[u8]) {
             assert_eq!(fresh, warm, "fresh and warm instances differ");
         }
     });
+}
+
+// ---------------------------------------------------------------------------------
+// bls12-381
+
+/// EIP-2537's encodings: a 64-byte field element is accepted exactly when its top 16
+/// bytes are zero and its value is below p (arkworks' modulus the reference); a G1 or
+/// G2 point gets the same verdict from blst and arkworks, with and without the
+/// subgroup check, and an accepted point comes back byte for byte from `P + O`; a
+/// scalar multiplies a valid point as its reduction mod r does, on both backends.
+pub fn bls12381_codec(data: &[u8]) {
+    use ark_bls12_381::{Fq as BlsFq, Fr as BlsFr};
+    use zkhost_bls12381::{encoding as bls_encoding, Backend as Bls, Error as BlsError};
+    let fp: [u8; 64] = chunk(data, 0);
+    let g1: [u8; 128] = chunk(data, 64);
+    let g2: [u8; 256] = chunk(data, 192);
+    let k: [u8; 32] = chunk(data, 448);
+
+    let top_zero = fp[..16].iter().all(|&b| b == 0);
+    // Equal-length big-endian bytes compare as the integers they encode.
+    let below_p = fp[16..] < BlsFq::MODULUS.to_bytes_be()[..];
+    match bls_encoding::fp(&fp) {
+        Ok(v) => {
+            assert!(top_zero && below_p, "non-canonical element accepted");
+            assert_eq!(v[..], fp[16..]);
+        }
+        Err(BlsError::FieldElementTopBytes) => assert!(!top_zero),
+        Err(BlsError::FieldElementNotInField) => assert!(top_zero && !below_p),
+        Err(e) => panic!("unexpected error {e:?} for a field element"),
+    }
+
+    let zero_g1 = [0u8; 128];
+    let zero_g2 = [0u8; 256];
+    for subgroup in [false, true] {
+        let (a, b) = (
+            Bls::Blst.check_g1(&g1, subgroup),
+            Bls::Arkworks.check_g1(&g1, subgroup),
+        );
+        assert_eq!(a, b, "G1 check (subgroup {subgroup})");
+        let (a, b) = (
+            Bls::Blst.check_g2(&g2, subgroup),
+            Bls::Arkworks.check_g2(&g2, subgroup),
+        );
+        assert_eq!(a, b, "G2 check (subgroup {subgroup})");
+    }
+    if Bls::Blst.check_g1(&g1, false).is_ok() {
+        let sum = Bls::Blst.g1_add(&[&g1[..], &zero_g1].concat());
+        assert_eq!(sum.as_ref().map(|o| &o[..]), Ok(&g1[..]), "P + O = P in G1");
+    }
+    if Bls::Blst.check_g2(&g2, false).is_ok() {
+        let sum = Bls::Blst.g2_add(&[&zero_g2[..], &g2[..]].concat());
+        assert_eq!(sum.as_ref().map(|o| &o[..]), Ok(&g2[..]), "O + Q = Q in G2");
+    }
+
+    // k·P = (k mod r)·P for a valid P (the map's output, from the field element).
+    let mut u = fp;
+    u[..17].fill(0); // below p: 47 bytes of value
+    let Ok(p) = Bls::Blst.map_fp_to_g1(&u) else {
+        panic!("a canonical element must map")
+    };
+    let reduced = BlsFr::from_be_bytes_mod_order(&k)
+        .into_bigint()
+        .to_bytes_be();
+    for backend in [Bls::Blst, Bls::Arkworks] {
+        let full = backend.g1_msm(&[&p[..], &k].concat());
+        let mod_r = backend.g1_msm(&[&p[..], &reduced].concat());
+        assert_eq!(full, mod_r, "{backend}: k·P != (k mod r)·P");
+    }
+}
+
+/// Raw or constructed input to one EIP-2537 operation: `data[0] & 0x0f` modulo 7 picks
+/// it (in address order), bit 4 of `data[0]` replaces every point slot with a valid point
+/// (the map of its bytes, or infinity), the rest is the input (capped at 8 MSM
+/// records or 3 pairs); blst and arkworks must give the same output or error.
+pub fn bls12381_differential(data: &[u8]) {
+    use zkhost_bls12381::{Backend as Bls, Op as BlsOp};
+    let Some(&mode) = data.first() else {
+        return;
+    };
+    let op = BlsOp::ALL[usize::from((mode & 0x0f) % 7)];
+    let raw = data.get(1..).unwrap_or(&[]);
+    let (stride, g1_at, g2_at, cap): (usize, &[usize], &[usize], usize) = match op {
+        BlsOp::G1Add => (128, &[0], &[], 256),
+        BlsOp::G2Add => (256, &[], &[0], 512),
+        BlsOp::G1Msm => (160, &[0], &[], 8 * 160),
+        BlsOp::G2Msm => (288, &[], &[0], 8 * 288),
+        BlsOp::Pairing => (384, &[0], &[128], 3 * 384),
+        BlsOp::MapFpToG1 | BlsOp::MapFp2ToG2 => (usize::MAX, &[], &[], 128),
+    };
+    let mut input = raw.get(..cap).unwrap_or(raw).to_vec();
+    if mode & 0x10 != 0 && stride != usize::MAX {
+        for record in input.chunks_mut(stride) {
+            for &at in g1_at {
+                if let Some(slot) = record.get_mut(at..at + 128) {
+                    let point = valid_bls_point(slot, false);
+                    slot.copy_from_slice(&point);
+                }
+            }
+            for &at in g2_at {
+                if let Some(slot) = record.get_mut(at..at + 256) {
+                    let point = valid_bls_point(slot, true);
+                    slot.copy_from_slice(&point);
+                }
+            }
+        }
+    }
+    let blst = Bls::Blst.run(op, &input);
+    let ark = Bls::Arkworks.run(op, &input);
+    assert_eq!(blst, ark, "{op}: blst and arkworks differ");
+}
+
+/// A valid point in the order-r subgroup made from `slot`'s bytes (the map of a
+/// field element taken from them), or infinity when its last byte is a multiple of 8.
+fn valid_bls_point(slot: &[u8], g2: bool) -> Vec<u8> {
+    use zkhost_bls12381::Backend as Bls;
+    let len = if g2 { 256 } else { 128 };
+    if slot.last().is_some_and(|b| b % 8 == 0) {
+        return vec![0u8; len];
+    }
+    let mut u = vec![0u8; if g2 { 128 } else { 64 }];
+    for (i, e) in u.chunks_mut(64).enumerate() {
+        // 47 bytes of value: always below p.
+        if let Some(src) = slot.get(64 * i + 17..64 * i + 64) {
+            e[17..].copy_from_slice(src);
+        }
+    }
+    let point = if g2 {
+        Bls::Blst.map_fp2_to_g2(&u).map(|p| p.to_vec())
+    } else {
+        Bls::Blst.map_fp_to_g1(&u).map(|p| p.to_vec())
+    };
+    point.unwrap_or_else(|_| vec![0u8; len])
 }
 
 #[cfg(test)]

@@ -200,6 +200,16 @@ fn banderwagon_codec() {
     replay("banderwagon_codec");
 }
 
+#[test]
+fn bls12381_codec() {
+    replay("bls12381_codec");
+}
+
+#[test]
+fn bls12381_differential() {
+    replay("bls12381_differential");
+}
+
 /// Regression (found by the first `host_call` run): the model assumed fuel is only
 /// checked at host-function charges, but `memory.grow` with a non-constant count is a
 /// fuel checkpoint too, so a call left with a few units after `input_read` ran out of
