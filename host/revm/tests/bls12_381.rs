@@ -4,11 +4,9 @@
 //! (status and halt kind, gas used, output bytes) must be equal, on every EIP-2537
 //! vector at generous, exact and one-short gas, and on generated inputs.
 //!
-//! As in `differential.rs`, this binary installs one provider of its own, [`Switch`],
-//! that hands each BLS12-381 call to revm's `DefaultCrypto` or to `ZkhostCrypto` by a
-//! thread-local side and counts the calls, so both sides run revm's very precompile
-//! functions (length checks, padding removal, gas, output padding) and only the
-//! backend differs.
+//! As in `differential.rs`, this binary installs one provider of its own, [`Switch`]
+//! (see `switch/`), so both sides run revm's very precompile functions (length checks,
+//! padding removal, gas, output padding) and only the backend differs.
 
 // Tests: a panic is how an assertion fails, and indices are fixed by the test.
 #![allow(
@@ -19,7 +17,6 @@
     clippy::arithmetic_side_effects
 )]
 
-use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::sync::Once;
 
@@ -35,39 +32,19 @@ use zkhost_gas::Bls12Gas;
 use zkhost_revm::ZkhostCrypto;
 use zkhost_testkit::{bls12_381, inputs, vectors};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Side {
-    Revm,
-    Zkhost,
-}
+mod switch;
 
-thread_local! {
-    static SIDE: Cell<Option<Side>> = const { Cell::new(None) };
-    /// BLS12-381 provider calls received by each backend: [revm, zkhost].
-    static CALLS: Cell<[u64; 2]> = const { Cell::new([0, 0]) };
-}
+use switch::{side, Side};
 
 /// The process-wide provider of this binary: revm's default or zkhost's BLS12-381
-/// methods, by the thread's [`SIDE`].
+/// methods, by the thread's [`Side`].
 #[derive(Debug)]
 struct Switch;
 
-impl Switch {
-    fn side(&self) -> Side {
-        let side = SIDE.get().expect("a provider call outside `run`");
-        CALLS.with(|c| {
-            let mut calls = c.get();
-            calls[side as usize] += 1;
-            c.set(calls);
-        });
-        side
-    }
-}
-
 /// One method of both providers, by side.
-macro_rules! switch {
-    ($self:ident, $method:ident ( $($arg:expr),* )) => {
-        match $self.side() {
+macro_rules! either {
+    ($method:ident ( $($arg:expr),* )) => {
+        match side() {
             Side::Revm => DefaultCrypto.$method($($arg),*),
             Side::Zkhost => ZkhostCrypto.$method($($arg),*),
         }
@@ -76,40 +53,40 @@ macro_rules! switch {
 
 impl Crypto for Switch {
     fn bls12_381_g1_add(&self, a: G1Point, b: G1Point) -> Result<[u8; 96], PrecompileHalt> {
-        switch!(self, bls12_381_g1_add(a, b))
+        either!(bls12_381_g1_add(a, b))
     }
 
     fn bls12_381_g1_msm(
         &self,
         pairs: &mut dyn Iterator<Item = Result<G1PointScalar, PrecompileHalt>>,
     ) -> Result<[u8; 96], PrecompileHalt> {
-        switch!(self, bls12_381_g1_msm(pairs))
+        either!(bls12_381_g1_msm(pairs))
     }
 
     fn bls12_381_g2_add(&self, a: G2Point, b: G2Point) -> Result<[u8; 192], PrecompileHalt> {
-        switch!(self, bls12_381_g2_add(a, b))
+        either!(bls12_381_g2_add(a, b))
     }
 
     fn bls12_381_g2_msm(
         &self,
         pairs: &mut dyn Iterator<Item = Result<G2PointScalar, PrecompileHalt>>,
     ) -> Result<[u8; 192], PrecompileHalt> {
-        switch!(self, bls12_381_g2_msm(pairs))
+        either!(bls12_381_g2_msm(pairs))
     }
 
     fn bls12_381_pairing_check(
         &self,
         pairs: &[(G1Point, G2Point)],
     ) -> Result<bool, PrecompileHalt> {
-        switch!(self, bls12_381_pairing_check(pairs))
+        either!(bls12_381_pairing_check(pairs))
     }
 
     fn bls12_381_fp_to_g1(&self, fp: &[u8; 48]) -> Result<[u8; 96], PrecompileHalt> {
-        switch!(self, bls12_381_fp_to_g1(fp))
+        either!(bls12_381_fp_to_g1(fp))
     }
 
     fn bls12_381_fp2_to_g2(&self, fp2: ([u8; 48], [u8; 48])) -> Result<[u8; 192], PrecompileHalt> {
-        switch!(self, bls12_381_fp2_to_g2(fp2))
+        either!(bls12_381_fp2_to_g2(fp2))
     }
 }
 
@@ -137,18 +114,7 @@ fn precompile(op: Op) -> Precompile {
 
 /// Runs `op` on `side` through revm's precompile; whether the backend was called.
 fn run(side: Side, op: Op, input: &[u8], gas: u64) -> (PrecompileResult, bool) {
-    CALLS.set([0, 0]);
-    SIDE.set(Some(side));
-    let result = precompile(op).execute(input, gas, 0);
-    SIDE.set(None);
-    let calls = CALLS.get();
-    let (own, other) = match side {
-        Side::Revm => (calls[0], calls[1]),
-        Side::Zkhost => (calls[1], calls[0]),
-    };
-    assert_eq!(other, 0, "{side:?} run reached the other backend");
-    assert!(own <= 1, "{side:?} run called its backend {own} times");
-    (result, own == 1)
+    switch::run(side, &precompile(op), input, gas)
 }
 
 /// Both sides, asserted equal; revm's result.

@@ -20,7 +20,6 @@
     clippy::arithmetic_side_effects
 )]
 
-use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::sync::Once;
 
@@ -32,57 +31,32 @@ use zkhost_bn254::{Error, Op};
 use zkhost_revm::ZkhostCrypto;
 use zkhost_testkit::{inputs, vectors};
 
-/// Which backend the [`Switch`] uses on this thread.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Side {
-    /// revm's `DefaultCrypto` (arkworks, or substrate-bn with revm's `bn` feature).
-    Revm,
-    /// `zkhost_revm::ZkhostCrypto`.
-    Zkhost,
-}
+mod switch;
 
-thread_local! {
-    static SIDE: Cell<Option<Side>> = const { Cell::new(None) };
-    /// BN254 provider calls received by each backend: [revm, zkhost].
-    static CALLS: Cell<[u64; 2]> = const { Cell::new([0, 0]) };
-}
+use switch::{side, Side};
 
 /// The process-wide provider of this test binary: revm's default or zkhost's BN254
-/// methods, by the thread's [`SIDE`].
+/// methods, by the thread's [`Side`].
 #[derive(Debug)]
 struct Switch;
 
-impl Switch {
-    fn side(&self) -> Side {
-        let side = SIDE
-            .get()
-            .expect("a BN254 provider call outside `run`: no side chosen");
-        CALLS.with(|c| {
-            let mut calls = c.get();
-            calls[side as usize] += 1;
-            c.set(calls);
-        });
-        side
-    }
-}
-
 impl Crypto for Switch {
     fn bn254_g1_add(&self, p1: &[u8], p2: &[u8]) -> Result<[u8; 64], PrecompileHalt> {
-        match self.side() {
+        match side() {
             Side::Revm => DefaultCrypto.bn254_g1_add(p1, p2),
             Side::Zkhost => ZkhostCrypto.bn254_g1_add(p1, p2),
         }
     }
 
     fn bn254_g1_mul(&self, point: &[u8], scalar: &[u8]) -> Result<[u8; 64], PrecompileHalt> {
-        match self.side() {
+        match side() {
             Side::Revm => DefaultCrypto.bn254_g1_mul(point, scalar),
             Side::Zkhost => ZkhostCrypto.bn254_g1_mul(point, scalar),
         }
     }
 
     fn bn254_pairing_check(&self, pairs: &[(&[u8], &[u8])]) -> Result<bool, PrecompileHalt> {
-        match self.side() {
+        match side() {
             Side::Revm => DefaultCrypto.bn254_pairing_check(pairs),
             Side::Zkhost => ZkhostCrypto.bn254_pairing_check(pairs),
         }
@@ -109,21 +83,8 @@ struct Run {
 
 /// Runs `precompile` on `side`, through revm's precompile function.
 fn run(side: Side, precompile: &Precompile, input: &[u8], gas_limit: u64) -> Run {
-    CALLS.set([0, 0]);
-    SIDE.set(Some(side));
-    let result = precompile.execute(input, gas_limit, 0);
-    SIDE.set(None);
-    let calls = CALLS.get();
-    let (own, other) = match side {
-        Side::Revm => (calls[0], calls[1]),
-        Side::Zkhost => (calls[1], calls[0]),
-    };
-    assert_eq!(other, 0, "{side:?} run reached the other backend");
-    assert!(own <= 1, "{side:?} run called its backend {own} times");
-    Run {
-        result,
-        called: own == 1,
-    }
+    let (result, called) = switch::run(side, precompile, input, gas_limit);
+    Run { result, called }
 }
 
 /// Runs both sides and asserts they agree; returns revm's result.

@@ -88,14 +88,27 @@ fn result<E: std::fmt::Display>(r: &Result<Vec<u8>, E>, full: bool) -> String {
 
 /// Every backend's result: once when they agree, each by name when they do not.
 fn backends(op: Op, input: &[u8], full: bool) -> String {
-    let results: Vec<_> = Backend::ALL.iter().map(|b| b.run(op, input)).collect();
-    if results.windows(2).all(|w| w[0] == w[1]) {
-        return format!("all {}", result(&results[0], full));
+    agreement(
+        Backend::ALL.iter().map(|b| (b.name(), b.run(op, input))),
+        full,
+    )
+}
+
+/// Named results in one field: `all <result>` when every one is the same, else each
+/// by name.
+fn agreement<E: std::fmt::Display + PartialEq>(
+    results: impl Iterator<Item = (&'static str, Result<Vec<u8>, E>)>,
+    full: bool,
+) -> String {
+    let results: Vec<_> = results.collect();
+    if results.windows(2).all(|w| w[0].1 == w[1].1) {
+        if let Some((_, r)) = results.first() {
+            return format!("all {}", result(r, full));
+        }
     }
-    let each: Vec<String> = Backend::ALL
+    let each: Vec<String> = results
         .iter()
-        .zip(&results)
-        .map(|(b, r)| format!("{} {}", b.name(), result(r, full)))
+        .map(|(name, r)| format!("{name} {}", result(r, full)))
         .collect();
     each.join(" | ")
 }
@@ -119,16 +132,7 @@ fn relative(path: &Path) -> String {
 /// Every BLS12-381 backend's result: once when they agree, each by name when not.
 fn bls12_backends(op: zkhost_bls12381::Op, input: &[u8], full: bool) -> String {
     use zkhost_bls12381::Backend as B;
-    let results: Vec<_> = B::ALL.iter().map(|b| b.run(op, input)).collect();
-    if results.windows(2).all(|w| w[0] == w[1]) {
-        return format!("all {}", result(&results[0], full));
-    }
-    let each: Vec<String> = B::ALL
-        .iter()
-        .zip(&results)
-        .map(|(b, r)| format!("{} {}", b.name(), result(r, full)))
-        .collect();
-    each.join(" | ")
+    agreement(B::ALL.iter().map(|b| (b.name(), b.run(op, input))), full)
 }
 
 fn vector_lines(t: &mut String) -> Result<(), String> {
