@@ -1,7 +1,7 @@
 //! EIP-2537's byte encodings, independent of any backend: field elements in (with
 //! the top-bytes and `< p` checks), points out, scalars.
 
-use zkhost_abi::bls12_381::{FIELD_MODULUS, FP_LEN, FP_PAD, G1_LEN, G2_LEN, SCALAR_LEN};
+use zkhost_abi::bls12_381::{FIELD_MODULUS, FP2_LEN, FP_LEN, FP_PAD, G1_LEN, G2_LEN, SCALAR_LEN};
 
 use crate::Error;
 
@@ -15,9 +15,12 @@ pub type Scalar = [u8; SCALAR_LEN];
 /// ([`Error::FieldElementTopBytes`]) and its value below p
 /// ([`Error::FieldElementNotInField`]), checked in that order.
 ///
-/// `bytes` must be [`FP_LEN`] long (the front end slices it so).
+/// Any other length than [`FP_LEN`] is [`Error::InputLength`] (the front end always
+/// passes exactly that many bytes).
 pub fn fp(bytes: &[u8]) -> Result<Fp, Error> {
-    debug_assert_eq!(bytes.len(), FP_LEN);
+    if bytes.len() != FP_LEN {
+        return Err(Error::InputLength);
+    }
     let (pad, value) = bytes.split_at(FP_PAD);
     if pad.iter().any(|&b| b != 0) {
         return Err(Error::FieldElementTopBytes);
@@ -31,9 +34,14 @@ pub fn fp(bytes: &[u8]) -> Result<Fp, Error> {
     Ok(out)
 }
 
-/// Decodes a 128-byte Fp2 element `c0 ‖ c1`, c0 checked first.
+/// Decodes a 128-byte Fp2 element `c0 ‖ c1`, c0 checked first; any other length is
+/// [`Error::InputLength`].
 pub fn fp2(bytes: &[u8]) -> Result<[Fp; 2], Error> {
-    Ok([fp(&bytes[..FP_LEN])?, fp(&bytes[FP_LEN..2 * FP_LEN])?])
+    if bytes.len() != FP2_LEN {
+        return Err(Error::InputLength);
+    }
+    let (c0, c1) = bytes.split_at(FP_LEN);
+    Ok([fp(c0)?, fp(c1)?])
 }
 
 /// The scalar of an MSM record (its last 32 bytes).
@@ -102,6 +110,8 @@ mod tests {
         );
         assert_eq!(fp(&padded(&[0xff; 48])), Err(Error::FieldElementNotInField));
         assert_eq!(fp(&[0u8; 64]), Ok([0u8; 48]));
+        assert_eq!(fp(&[0u8; 63]), Err(Error::InputLength));
+        assert_eq!(fp(&[]), Err(Error::InputLength));
     }
 
     #[test]
