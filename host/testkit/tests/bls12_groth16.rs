@@ -1,0 +1,379 @@
+//! A Groth16 verification over BLS12-381 on the EIP-2537 operations: a proof made
+//! here by `ark-groth16` (the Groth16 of the arkworks and bellman circuits a chain
+//! would verify), checked by ark-groth16's own verifier, then by the two precompiles
+//! a Solidity-style verifier calls: one G1MSM for `vk_x = IC[0] + Σ xᵢ·IC[i]` and one
+//! 4-pair PAIRING_CHECK for
+//!
+//! ```text
+//! e(−A, B) · e(α, β) · e(vk_x, γ) · e(C, δ) = 1
+//! ```
+//!
+//! on each path a node offers: blst and arkworks natively, and the `bls12381` contract
+//! calling the host functions through the `Runtime`. Every path must give ark-groth16's
+//! verdict for the true statement and for each altered one, the same error class for a
+//! refused point, and the contract's gas must cover the two precompiles' EIP-2537 prices.
+//!
+//! ark-groth16 is a little-endian-only dev-dependency (its transcript crate `merlin`
+//! refuses big-endian targets), so this test is too.
+#![cfg(target_endian = "little")]
+
+use ark_bls12_381::{Bls12_381, Fr, G1Affine, G1Projective};
+use ark_ec::{AffineRepr, CurveGroup, PrimeGroup};
+use ark_ff::{BigInteger, Field, PrimeField};
+use ark_groth16::{Groth16, Proof, VerifyingKey};
+use ark_relations::gr1cs::{ConstraintSynthesizer, ConstraintSystemRef, SynthesisError, Variable};
+use ark_relations::lc;
+use ark_snark::SNARK;
+use rand::SeedableRng;
+use rand_chacha::ChaCha20Rng;
+use sha2::{Digest, Sha256};
+
+use zkhost_abi::Crypto;
+use zkhost_bls12381::{Backend, Error, Op};
+use zkhost_contracts::{self as contracts, ViaError, BLS12381_WASM};
+use zkhost_gas::Bls12Gas;
+use zkhost_runtime::{HostError, Runtime, RuntimeConfig};
+use zkhost_testkit::bls12_381::{g1_bytes, g1_outside_subgroup, g2_bytes, price};
+
+/// Rounds of the MiMC-5 permutation the circuit proves a preimage of.
+const ROUNDS: usize = 32;
+/// Gas for each contract call: far above what the operations cost.
+const GAS: u64 = 100_000_000;
+
+fn hash_to_fr(label: &str) -> Fr {
+    Fr::from_be_bytes_mod_order(&Sha256::digest(label.as_bytes()))
+}
+
+fn round_constants() -> Vec<Fr> {
+    (0..ROUNDS)
+        .map(|i| hash_to_fr(&format!("zkhost bls12-381 mimc5 {i}")))
+        .collect()
+}
+
+/// MiMC-5 with key `k`: `x_{i+1} = (x_i + k + c_i)^5`, output `x_n + k`
+/// (x ↦ x⁵ is a permutation of BLS12-381's scalar field: gcd(5, r − 1) = 1).
+fn mimc5(x: Fr, k: Fr, constants: &[Fr]) -> Fr {
+    constants.iter().fold(x, |x, c| (x + k + c).pow([5u64])) + k
+}
+
+/// "I know x with MiMC5_k(x) = h", public `[h, k]`. Values are `None` during setup.
+struct MimcPreimage {
+    x: Option<Fr>,
+    k: Option<Fr>,
+    h: Option<Fr>,
+    constants: Vec<Fr>,
+}
+
+impl ConstraintSynthesizer<Fr> for MimcPreimage {
+    fn generate_constraints(self, cs: ConstraintSystemRef<Fr>) -> Result<(), SynthesisError> {
+        let missing = || SynthesisError::AssignmentMissing;
+        let h = cs.new_input_variable(|| self.h.ok_or_else(missing))?;
+        let k = cs.new_input_variable(|| self.k.ok_or_else(missing))?;
+        let mut x = cs.new_witness_variable(|| self.x.ok_or_else(missing))?;
+        let mut x_value = self.x;
+        for c in &self.constants {
+            let t_value = x_value.zip(self.k).map(|(x, k)| x + k + c);
+            let t = || lc!() + x + k + (*c, Variable::One);
+            // t2 = t·t, t4 = t2·t2, x' = t4·t
+            let t2_value = t_value.map(|t| t.square());
+            let t2 = cs.new_witness_variable(|| t2_value.ok_or_else(missing))?;
+            cs.enforce_r1cs_constraint(t, t, || lc!() + t2)?;
+            let t4_value = t2_value.map(|t2| t2.square());
+            let t4 = cs.new_witness_variable(|| t4_value.ok_or_else(missing))?;
+            cs.enforce_r1cs_constraint(|| lc!() + t2, || lc!() + t2, || lc!() + t4)?;
+            x_value = t4_value.zip(t_value).map(|(a, b)| a * b);
+            let next = cs.new_witness_variable(|| x_value.ok_or_else(missing))?;
+            cs.enforce_r1cs_constraint(|| lc!() + t4, t, || lc!() + next)?;
+            x = next;
+        }
+        cs.enforce_r1cs_constraint(|| lc!() + x + k, || lc!() + Variable::One, || lc!() + h)?;
+        Ok(())
+    }
+}
+
+/// A key, a proof of the true statement, and its public inputs.
+struct Fixture {
+    vk: VerifyingKey<Bls12_381>,
+    proof: Proof<Bls12_381>,
+    public: Vec<Fr>,
+}
+
+fn fixture() -> Fixture {
+    let mut rng = ChaCha20Rng::seed_from_u64(0x626c_7331_3233_3831); // "bls12381"
+    let constants = round_constants();
+    let x = hash_to_fr("zkhost bls12-381 groth16: the secret preimage");
+    let k = hash_to_fr("zkhost bls12-381 groth16: the public key");
+    let h = mimc5(x, k, &constants);
+    let setup = MimcPreimage {
+        x: None,
+        k: None,
+        h: None,
+        constants: constants.clone(),
+    };
+    let (pk, vk) = Groth16::<Bls12_381>::circuit_specific_setup(setup, &mut rng).unwrap();
+    let circuit = MimcPreimage {
+        x: Some(x),
+        k: Some(k),
+        h: Some(h),
+        constants,
+    };
+    let proof = Groth16::<Bls12_381>::prove(&pk, circuit, &mut rng).unwrap();
+    Fixture {
+        vk,
+        proof,
+        public: vec![h, k],
+    }
+}
+
+/// A 32-byte big-endian EIP-2537 scalar.
+fn scalar(x: &Fr) -> Vec<u8> {
+    x.into_bigint().to_bytes_be()
+}
+
+/// The G1MSM input for `vk_x`: `IC[0]·1 ‖ IC[1]·x₁ ‖ …` (public inputs as given,
+/// which may be ≥ r).
+fn msm_input(vk: &VerifyingKey<Bls12_381>, scalars: &[Vec<u8>]) -> Vec<u8> {
+    let mut one = vec![0u8; 32];
+    one[31] = 1;
+    let mut input = Vec::new();
+    for (point, s) in vk
+        .gamma_abc_g1
+        .iter()
+        .zip(std::iter::once(&one).chain(scalars))
+    {
+        input.extend(g1_bytes(point));
+        input.extend(s);
+    }
+    input
+}
+
+/// The 4-pair PAIRING_CHECK input, with the proof's A negated (a point outside the
+/// subgroup stays outside).
+fn pairing_input(vk: &VerifyingKey<Bls12_381>, proof: &Proof<Bls12_381>, vk_x: &[u8]) -> Vec<u8> {
+    [
+        g1_bytes(&(-proof.a)),
+        g2_bytes(&proof.b),
+        g1_bytes(&vk.alpha_g1),
+        g2_bytes(&vk.beta_g2),
+        vk_x.to_vec(),
+        g2_bytes(&vk.gamma_g2),
+        g1_bytes(&proof.c),
+        g2_bytes(&vk.delta_g2),
+    ]
+    .concat()
+}
+
+/// What a path says about a verification: the pairing's verdict, or the error of the
+/// first operation that refused its input.
+type Verdict = Result<bool, Error>;
+
+/// A way to run an EIP-2537 operation: its output or the reason it refused the input.
+trait Path {
+    fn name(&self) -> String;
+    fn run(&mut self, op: Op, input: &[u8]) -> Result<Vec<u8>, Error>;
+}
+
+struct Native(Backend);
+
+impl Path for Native {
+    fn name(&self) -> String {
+        format!("native {}", self.0.name())
+    }
+    fn run(&mut self, op: Op, input: &[u8]) -> Result<Vec<u8>, Error> {
+        self.0.run(op, input)
+    }
+}
+
+struct Contract {
+    runtime: Runtime,
+    code: zkhost_runtime::CodeHash,
+    /// Gas used by each call, with the operation and the input length.
+    calls: Vec<(Op, usize, u64)>,
+}
+
+impl Path for Contract {
+    fn name(&self) -> String {
+        "the bls12381 contract".into()
+    }
+    fn run(&mut self, op: Op, input: &[u8]) -> Result<Vec<u8>, Error> {
+        let crypto: Crypto = op.host_function();
+        let (outcome, result) = contracts::run(&self.runtime, &self.code, crypto, input, GAS);
+        let outcome = outcome.expect("the call is made");
+        self.calls.push((op, input.len(), outcome.gas_used));
+        match result {
+            Ok(bytes) => Ok(bytes),
+            Err(ViaError::Invalid(HostError::Bls12(e))) => Err(e),
+            Err(e) => panic!("{op:?} through the contract: {e}"),
+        }
+    }
+}
+
+/// Verifies through `path`, the public inputs given as 32-byte scalars.
+fn verify(
+    path: &mut dyn Path,
+    f: &Fixture,
+    proof: &Proof<Bls12_381>,
+    scalars: &[Vec<u8>],
+) -> Verdict {
+    let vk_x = path.run(Op::G1Msm, &msm_input(&f.vk, scalars))?;
+    let out = path.run(Op::Pairing, &pairing_input(&f.vk, proof, &vk_x))?;
+    assert_eq!(out.len(), 32);
+    assert!(out[..31].iter().all(|&b| b == 0), "{out:?}");
+    Ok(out[31] == 1)
+}
+
+fn contract() -> Contract {
+    let runtime = Runtime::new(RuntimeConfig::from_env()).unwrap();
+    let code = runtime.deploy(BLS12381_WASM).unwrap();
+    Contract {
+        runtime,
+        code,
+        calls: Vec::new(),
+    }
+}
+
+fn paths() -> Vec<Box<dyn Path>> {
+    vec![
+        Box::new(Native(Backend::Blst)),
+        Box::new(Native(Backend::Arkworks)),
+        Box::new(contract()),
+    ]
+}
+
+fn scalars(public: &[Fr]) -> Vec<Vec<u8>> {
+    public.iter().map(scalar).collect()
+}
+
+#[test]
+fn a_true_statement_verifies_and_altered_ones_do_not_on_every_path() {
+    let f = fixture();
+    let ark = |proof: &Proof<Bls12_381>, public: &[Fr]| {
+        Groth16::<Bls12_381>::verify(&f.vk, public, proof).unwrap()
+    };
+    let [h, k] = [f.public[0], f.public[1]];
+    let g = G1Projective::generator();
+    let tampered_a = Proof {
+        a: (f.proof.a + g).into_affine(),
+        ..f.proof.clone()
+    };
+    let swapped = Proof {
+        a: f.proof.c,
+        c: f.proof.a,
+        ..f.proof.clone()
+    };
+    let cases: Vec<(&str, Proof<Bls12_381>, Vec<Fr>)> = vec![
+        ("the true statement", f.proof.clone(), vec![h, k]),
+        ("h + 1", f.proof.clone(), vec![h + Fr::ONE, k]),
+        ("another key", f.proof.clone(), vec![h, k + Fr::ONE]),
+        ("the inputs swapped", f.proof.clone(), vec![k, h]),
+        ("A + G", tampered_a, vec![h, k]),
+        ("A and C swapped", swapped, vec![h, k]),
+    ];
+    for mut path in paths() {
+        for (what, proof, public) in &cases {
+            let expected = ark(proof, public);
+            assert_eq!(
+                verify(path.as_mut(), &f, proof, &scalars(public)),
+                Ok(expected),
+                "{what} on {}",
+                path.name()
+            );
+        }
+    }
+    // The independent verifier says what the cases mean.
+    assert!(ark(&f.proof, &f.public));
+    assert_eq!(cases.iter().filter(|(_, p, x)| ark(p, x)).count(), 1);
+}
+
+#[test]
+fn a_public_input_plus_r_verifies_so_a_verifier_must_refuse_inputs_not_below_r() {
+    // EIP-2537's MSM takes any 32-byte scalar and reduces it mod r, so h + r gives
+    // the same vk_x as h: the precompiles alone accept a second encoding of the same
+    // public input. A verifier on them must check each input < r itself, as
+    // snarkjs's Solidity verifier and zkhost-groth16 do.
+    let f = fixture();
+    let mut h_plus_r = f.public[0].into_bigint();
+    let carry = h_plus_r.add_with_carry(&Fr::MODULUS);
+    assert!(!carry, "h + r fits in 256 bits for this h");
+    let mut inputs = scalars(&f.public);
+    inputs[0] = h_plus_r.to_bytes_be();
+    for mut path in paths() {
+        assert_eq!(
+            verify(path.as_mut(), &f, &f.proof, &inputs),
+            Ok(true),
+            "{}",
+            path.name()
+        );
+    }
+}
+
+#[test]
+fn a_proof_point_outside_the_subgroup_is_refused_alike_on_every_path() {
+    let f = fixture();
+    let mut rng = ChaCha20Rng::seed_from_u64(7);
+    let outside = g1_outside_subgroup(&mut rng);
+    assert!(outside.is_on_curve() && !outside.is_in_correct_subgroup_assuming_on_curve());
+    let bad_c = Proof {
+        c: outside,
+        ..f.proof.clone()
+    };
+    let bad_a = Proof {
+        a: outside,
+        ..f.proof.clone()
+    };
+    let mut ic = f.vk.gamma_abc_g1.clone();
+    ic[1] = outside;
+    let bad_key = Fixture {
+        vk: VerifyingKey {
+            gamma_abc_g1: ic,
+            ..f.vk.clone()
+        },
+        proof: f.proof.clone(),
+        public: f.public.clone(),
+    };
+    let inputs = scalars(&f.public);
+    for mut path in paths() {
+        let name = path.name();
+        for (what, fixture, proof) in [
+            ("C", &f, &bad_c),
+            ("A", &f, &bad_a),
+            ("IC[1]", &bad_key, &f.proof),
+        ] {
+            assert_eq!(
+                verify(path.as_mut(), fixture, proof, &inputs),
+                Err(Error::G1NotInSubgroup),
+                "{what} outside the subgroup on {name}"
+            );
+        }
+    }
+    // Not a vacuous refusal: the same point is accepted where EIP-2537 skips the
+    // subgroup check (G1ADD).
+    let mut add = g1_bytes(&outside);
+    add.extend(g1_bytes(&G1Affine::generator()));
+    assert!(Backend::Blst.run(Op::G1Add, &add).is_ok());
+}
+
+#[test]
+fn the_contract_pays_at_least_the_eip_2537_price_of_each_operation() {
+    let f = fixture();
+    let mut path = contract();
+    assert_eq!(
+        verify(&mut path, &f, &f.proof, &scalars(&f.public)),
+        Ok(true)
+    );
+    assert_eq!(path.calls.len(), 2);
+    for &(op, len, used) in &path.calls {
+        let host = price(&Bls12Gas::PRAGUE, op, len);
+        assert!(
+            used >= host,
+            "{op:?}: the call used {used} gas, the host function costs {host}"
+        );
+    }
+    // The two prices from the EIP's formulas by hand: an MSM of k = 3 is
+    // 3 × 12,000 × 848/1000 (the G1 table's third entry), and a 4-pair check
+    // 37,700 + 4 × 32,600.
+    assert_eq!(path.calls[0].1, 3 * 160);
+    assert_eq!(path.calls[1].1, 4 * 384);
+    assert_eq!(price(&Bls12Gas::PRAGUE, Op::G1Msm, 3 * 160), 30_528);
+    assert_eq!(price(&Bls12Gas::PRAGUE, Op::Pairing, 4 * 384), 168_100);
+}
