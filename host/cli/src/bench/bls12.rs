@@ -1,6 +1,8 @@
 //! The BLS12-381 part of `zkhost bench`: each EIP-2537 operation natively on blst
-//! (the host functions' backend) and on arkworks, and through the `bls12381`
-//! contract on a warm instance, interleaved in the same rounds; the throughput at
+//! (the host functions' backend) and on arkworks, through revm-precompile 43's own
+//! precompile functions on its blst backend (the peer a node would otherwise use),
+//! and through the `bls12381` contract on a warm instance, interleaved in the same
+//! rounds; the throughput at
 //! EIP-2537's prices; each MSM's measured discount (the time of k points over k
 //! single multiplications) beside EIP-2537's table; and the pairing check's fit
 //! `time = A + B·k`.
@@ -17,11 +19,15 @@ use zkhost_testkit::{bls12_381, inputs};
 
 use super::{fit, measure};
 
-/// Where a measurement ran: natively on a backend, or through the contract (blst).
+/// Where a measurement ran: natively on a backend, in revm-precompile, or through the
+/// contract (blst).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Where {
     /// The crate called directly on this backend.
     Native(Backend),
+    /// revm-precompile 43's precompile function with its default crypto provider,
+    /// built with its `blst` feature (revm's own default).
+    Revm,
     /// The `bls12381` contract and the host functions, warm instance.
     Contract,
 }
@@ -31,6 +37,7 @@ impl Where {
     pub fn name(self) -> &'static str {
         match self {
             Where::Native(b) => b.name(),
+            Where::Revm => "revm-precompile",
             Where::Contract => "contract",
         }
     }
@@ -80,7 +87,22 @@ fn price(op: Op, len: usize) -> u64 {
     bls12_381::price(&Bls12Gas::PRAGUE, op, len)
 }
 
-/// Measures every operation and size on blst, arkworks and the contract.
+/// revm-precompile's function for `op` (input, gas limit).
+fn revm_function(op: Op) -> fn(&[u8], u64) -> revm_precompile::EthPrecompileResult {
+    use revm_precompile::bls12_381 as r;
+    match op {
+        Op::G1Add => r::g1_add::g1_add,
+        Op::G1Msm => r::g1_msm::g1_msm,
+        Op::G2Add => r::g2_add::g2_add,
+        Op::G2Msm => r::g2_msm::g2_msm,
+        Op::Pairing => r::pairing::pairing,
+        Op::MapFpToG1 => r::map_fp_to_g1::map_fp_to_g1,
+        Op::MapFp2ToG2 => r::map_fp2_to_g2::map_fp2_to_g2,
+    }
+}
+
+/// Measures every operation and size on blst, arkworks, revm-precompile and the
+/// contract.
 pub fn measure(
     sizes: &Sizes<'_>,
     rounds: usize,
@@ -122,6 +144,28 @@ pub fn measure(
                 }),
             });
         }
+        // revm's result must be the same bytes at the same gas before it is timed.
+        let revm = revm_function(op);
+        match revm(&input, GENEROUS_GAS) {
+            Ok(out)
+                if out.bytes.as_ref() == blst.as_slice()
+                    && out.gas_used == price(op, input.len()) => {}
+            other => {
+                return Err(format!(
+                    "revm-precompile and blst differ on the {op} x{size} input: {other:?}"
+                ))
+            }
+        }
+        let revm_input = input.clone();
+        jobs.push(Job {
+            op,
+            size,
+            at: Where::Revm,
+            gas: price(op, revm_input.len()),
+            run: Box::new(move || {
+                let _ = std::hint::black_box(revm(&revm_input, GENEROUS_GAS));
+            }),
+        });
         let message = zkhost_contracts::message(op.host_function(), input);
         let mut warm = runtime.instantiate(&code).map_err(|e| e.to_string())?;
         let outcome = warm
@@ -186,6 +230,57 @@ impl Bls12Results {
         Some(1000.0 * all / (k as f64 * one))
     }
 
+    /// Time per call (ms) against k for `op` at each place it ran: the plot's lines.
+    pub fn series(&self, op: Op) -> Vec<(String, Vec<(f64, f64)>)> {
+        let mut places: Vec<Where> = Vec::new();
+        for s in self.samples.iter().filter(|s| s.op == op) {
+            if !places.contains(&s.at) {
+                places.push(s.at);
+            }
+        }
+        places
+            .into_iter()
+            .map(|at| {
+                let pts = self
+                    .samples
+                    .iter()
+                    .filter(|s| s.op == op && s.at == at)
+                    .map(|s| (s.size as f64, s.ci.median_ns / 1e6))
+                    .collect();
+                (at.name().to_string(), pts)
+            })
+            .collect()
+    }
+
+    /// The MSM discounts against k (thousandths): measured on blst and EIP-2537's
+    /// table, for each group; the plot's lines.
+    pub fn discount_series(&self) -> Vec<(String, Vec<(f64, f64)>)> {
+        let mut out = Vec::new();
+        for (op, group, table) in [
+            (Op::G1Msm, "G1", &BLS12_G1_MSM_DISCOUNT),
+            (Op::G2Msm, "G2", &BLS12_G2_MSM_DISCOUNT),
+        ] {
+            let ks: Vec<usize> = self
+                .samples
+                .iter()
+                .filter(|s| s.op == op && s.at == Where::Native(Backend::Blst))
+                .map(|s| s.size)
+                .collect();
+            let measured = ks
+                .iter()
+                .filter_map(|&k| Some((k as f64, self.measured_discount(op, k)?)))
+                .collect();
+            let eip = ks
+                .iter()
+                .map(|&k| (k as f64, f64::from(table[k.clamp(1, 128) - 1])))
+                .collect();
+            out.push((format!("{group} measured (blst)"), measured));
+            out.push((format!("{group} EIP-2537 table"), eip));
+        }
+        out.retain(|s: &(String, Vec<(f64, f64)>)| !s.1.is_empty());
+        out
+    }
+
     /// The Markdown section.
     pub fn markdown(&self, o: &mut String) {
         if self.samples.is_empty() {
@@ -195,21 +290,24 @@ impl Bls12Results {
         let _ = writeln!(
             o,
             "Each operation natively on blst (the host functions' backend) and on \
-             arkworks, and through the `bls12381` contract (warm instance, blst), in \
-             the same interleaved rounds; outputs checked equal before timing. Gas is \
-             EIP-2537's (`gas_used` through the contract); Mgas/s is that gas over the \
-             blst time.\n"
+             arkworks, through revm-precompile 43's precompile function on its blst \
+             backend (revm's default build), and through the `bls12381` contract (warm \
+             instance, blst), in the same interleaved rounds; outputs (and revm's gas) \
+             checked equal before timing. Gas is EIP-2537's (`gas_used` through the \
+             contract); Mgas/s is that gas over the blst time. revm / blst above 1 means \
+             zkhost's path is faster than revm's.\n"
         );
         let _ = writeln!(
             o,
-            "| op | k | blst | arkworks | arkworks / blst | contract | contract gas | EIP-2537 gas | Mgas/s (blst) |"
+            "| op | k | blst | arkworks | arkworks / blst | revm-precompile (blst) | revm / blst | contract | contract gas | EIP-2537 gas | Mgas/s (blst) |"
         );
-        let _ = writeln!(o, "|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+        let _ = writeln!(o, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
         let mut rows: Vec<(Op, usize)> = self.samples.iter().map(|s| (s.op, s.size)).collect();
         rows.dedup();
         for (op, k) in rows {
             let blst = self.find(op, k, Where::Native(Backend::Blst));
             let contract = self.find(op, k, Where::Contract);
+            let revm = self.find(op, k, Where::Revm);
             let ark = Backend::ALL
                 .iter()
                 .find(|b| **b != Backend::Blst)
@@ -224,17 +322,20 @@ impl Bls12Results {
                     )
                 })
             };
-            let ratio = match (blst, ark) {
-                (Some(b), Some(a)) => format!("{:.2}", a.ci.median_ns / b.ci.median_ns),
+            let over_blst = |x: Option<&Bls12Sample>| match (blst, x) {
+                (Some(b), Some(x)) => format!("{:.2}", x.ci.median_ns / b.ci.median_ns),
                 _ => "—".into(),
             };
             let (gas, mgas) =
                 blst.map_or((0, 0.0), |s| (s.gas, s.gas as f64 / s.ci.median_ns * 1e3));
             let _ = writeln!(
                 o,
-                "| {op} | {k} | {} | {} | {ratio} | {} | {} | {gas} | {mgas:.1} |",
+                "| {op} | {k} | {} | {} | {} | {} | {} | {} | {} | {gas} | {mgas:.1} |",
                 t(blst),
                 t(ark),
+                over_blst(ark),
+                t(revm),
+                over_blst(revm),
                 t(contract),
                 contract.map_or(0, |c| c.gas),
             );
@@ -300,6 +401,7 @@ impl Bls12Results {
             .map(|s| {
                 let (path, backend) = match s.at {
                     Where::Contract => ("contract", "blst"),
+                    Where::Revm => ("native", "revm-precompile"),
                     Where::Native(b) => ("native", b.name()),
                 };
                 let mut v = json!({"op": s.op.name(), "size": s.size, "path": path,

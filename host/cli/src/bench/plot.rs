@@ -303,13 +303,107 @@ fn write_pricing(r: &Results, dir: &FilePath) -> Result<(), String> {
     Ok(())
 }
 
+/// A chart of (k, value) lines on linear axes, for quantities that are not times.
+fn linear_chart(
+    file: &FilePath,
+    title: &str,
+    x_label: &str,
+    y_label: &str,
+    series: &[Series],
+) -> Result<(), String> {
+    let points = series.iter().flat_map(|s| s.1.iter());
+    let (mut x_max, mut y_max) = (1.0f64, 0.0f64);
+    for &(x, y) in points {
+        x_max = x_max.max(x);
+        y_max = y_max.max(y);
+    }
+    if y_max <= 0.0 {
+        return Ok(());
+    }
+    let root = SVGBackend::new(file, (800, 500)).into_drawing_area();
+    root.fill(&WHITE).map_err(|e| e.to_string())?;
+    let mut chart = ChartBuilder::on(&root)
+        .caption(title, ("sans-serif", 20))
+        .margin(15)
+        .x_label_area_size(40)
+        .y_label_area_size(70)
+        .build_cartesian_2d(0.0..x_max * 1.05, 0.0..y_max * 1.15)
+        .map_err(|e| e.to_string())?;
+    chart
+        .configure_mesh()
+        .x_desc(x_label)
+        .y_desc(y_label)
+        .draw()
+        .map_err(|e| e.to_string())?;
+    for (i, (label, pts)) in series.iter().enumerate() {
+        let color = COLORS[i % COLORS.len()];
+        chart
+            .draw_series(LineSeries::new(pts.iter().copied(), color.stroke_width(2)))
+            .map_err(|e| e.to_string())?
+            .label(label.clone())
+            .legend(move |(x, y)| {
+                PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2))
+            });
+        chart
+            .draw_series(pts.iter().map(|&p| Circle::new(p, 3, color.filled())))
+            .map_err(|e| e.to_string())?;
+    }
+    chart
+        .configure_series_labels()
+        .background_style(WHITE.mix(0.8))
+        .border_style(BLACK)
+        .position(SeriesLabelPosition::UpperRight)
+        .draw()
+        .map_err(|e| e.to_string())?;
+    root.present().map_err(|e| e.to_string())
+}
+
+/// Writes the BLS12-381 plots: `bls12-msm-discount.svg` (the measured MSM discount
+/// against EIP-2537's tables), and time against k on each backend, revm-precompile
+/// and the contract for `bls12-pairing.svg`, `bls12-g1msm.svg` and `bls12-g2msm.svg`.
+fn write_bls12(r: &Results, dir: &FilePath) -> Result<(), String> {
+    use zkhost_bls12381::Op;
+    linear_chart(
+        &dir.join("bls12-msm-discount.svg"),
+        "BLS12-381 MSM discount: measured on blst vs EIP-2537's tables",
+        "points (k)",
+        "time of k points / k single multiplications (thousandths)",
+        &r.bls12.discount_series(),
+    )?;
+    for (op, file, title, x) in [
+        (
+            Op::Pairing,
+            "bls12-pairing.svg",
+            "BLS12-381 pairing check: time per call",
+            "pairs",
+        ),
+        (
+            Op::G1Msm,
+            "bls12-g1msm.svg",
+            "BLS12-381 G1MSM: time per call",
+            "points",
+        ),
+        (
+            Op::G2Msm,
+            "bls12-g2msm.svg",
+            "BLS12-381 G2MSM: time per call",
+            "points",
+        ),
+    ] {
+        line_chart(&dir.join(file), title, x, &r.bls12.series(op))?;
+    }
+    Ok(())
+}
+
 /// Writes `pairing-price.svg`, `msm-price.svg`, `pairing-per-pair.svg` and
 /// `msm-per-point.svg` ([`write_pricing`]), `pairing-paths.svg` (time against pairs on each path),
 /// `pairing-backends.svg` (time against pairs on each backend), `msm-paths.svg`
 /// (time against points on each path) and `verkle-commit.svg` (time against scalars
-/// on each path, with arkworks' MSM) into `dir`.
+/// on each path, with arkworks' MSM) into `dir`, and the BLS12-381 plots
+/// ([`write_bls12`]).
 pub fn write_all(r: &Results, dir: &FilePath) -> Result<(), String> {
     write_pricing(r, dir)?;
+    write_bls12(r, dir)?;
     let msm_default = Some(ops::default_backend(Crypto::AltBn128G1Msm));
     let msm: Vec<Series> = [Path::Native, Path::Contract, Path::ContractCold, Path::Wasm]
         .into_iter()

@@ -11,7 +11,8 @@
 //! - an exhausted instance pool is a clean [`CallError::Instantiate`] (node-local),
 //!   and the runtime serves every call again once the load drops.
 //!
-//! The workload: every host function with valid inputs and invalid ones, each call at
+//! The workload: every host function (BN254, verkle, BLS12-381) with valid inputs and
+//! invalid ones, each call at
 //! the exact gas it needs and one unit below (out of gas), a trapping call (a pointer
 //! out of bounds), warm instances and fresh ones, the Groth16 verifier contract, the
 //! node's verifier contract, and deploys of new modules while the other threads
@@ -26,11 +27,11 @@ use std::time::{Duration, Instant};
 
 use parity_scale_codec::Encode;
 use zkhost_abi::Crypto;
-use zkhost_contracts::{groth16 as via, Path, PRECOMPILES_WASM, VERKLE_WASM};
+use zkhost_contracts::{groth16 as via, Path, BLS12381_WASM, PRECOMPILES_WASM, VERKLE_WASM};
 use zkhost_gas::HostCosts;
 use zkhost_node_example::{Address, Node, Receipt};
 use zkhost_runtime::{CallError, CodeHash, Limits, Outcome, Runtime, RuntimeConfig, WarmInstance};
-use zkhost_testkit::{fixture, probe, sample, worst};
+use zkhost_testkit::{bls12_381, fixture, probe, sample, worst};
 
 /// Options of `zkhost soak`.
 #[derive(Clone, Debug, clap::Args)]
@@ -217,7 +218,13 @@ fn deploy_all() -> Result<Deployed, String> {
         .map_err(|e| e.to_string())?;
     let groth16 = via::contract(Path::Contract).ok_or("no Groth16 contract")?;
     let mut codes = Vec::new();
-    for wasm in [PRECOMPILES_WASM, VERKLE_WASM, groth16, &probe_wasm] {
+    for wasm in [
+        PRECOMPILES_WASM,
+        VERKLE_WASM,
+        groth16,
+        &probe_wasm,
+        BLS12381_WASM,
+    ] {
         codes.push(runtime.deploy(wasm).map_err(|e| e.to_string())?);
     }
     Ok(Deployed {
@@ -236,6 +243,30 @@ const PRECOMPILES: usize = 0;
 const VERKLE: usize = 1;
 const GROTH16: usize = 2;
 const PROBE: usize = 3;
+const BLS12381: usize = 4;
+
+/// The EIP-2537 items: a valid input of each operation (two records for the MSMs and
+/// the pairing check, whose product is then one) and an invalid one (a G1 point
+/// outside the subgroup for G1MSM, a field element with a non-zero top byte for the
+/// others).
+fn bls12_inputs() -> Vec<(Crypto, Vec<u8>, Vec<u8>)> {
+    use zkhost_bls12381::Op;
+    let mut rng = zkhost_testkit::inputs::rng(0x50a4);
+    Op::ALL
+        .into_iter()
+        .map(|op| {
+            let good = bls12_381::valid_input(op, 2, &mut rng);
+            let mut bad = good.clone();
+            if op == Op::G1Msm {
+                let outside = bls12_381::g1_bytes(&bls12_381::g1_outside_subgroup(&mut rng));
+                bad[..outside.len()].copy_from_slice(&outside);
+            } else {
+                bad[0] = 1;
+            }
+            (op.host_function(), good, bad)
+        })
+        .collect()
+}
 
 /// The workload, each item's outcome computed alone on this thread.
 fn workload(d: &Deployed) -> Result<Vec<Item>, String> {
@@ -285,13 +316,15 @@ fn workload(d: &Deployed) -> Result<Vec<Item>, String> {
             },
         ),
     ];
-    for (op, good, bad) in op_inputs {
-        let contract = if op.name().starts_with("verkle") {
+    for (op, good, bad) in op_inputs.into_iter().chain(bls12_inputs()) {
+        let name = crate::ops::name(op);
+        let contract = if name.starts_with("verkle") {
             VERKLE
+        } else if name.starts_with("bls12") {
+            BLS12381
         } else {
             PRECOMPILES
         };
-        let name = crate::ops::name(op);
         calls.push((
             name.to_string(),
             contract,
