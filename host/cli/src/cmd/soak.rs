@@ -593,24 +593,34 @@ pub fn pool_check() -> Result<String, String> {
         .iter()
         .find_map(|r| r.clone().err())
         .unwrap_or_default();
-    // Load dropped: every call is served again.
+    // Load dropped to what the pool holds (4 callers at a time: 8 concurrent callers
+    // on 4 slots are refused by design, whenever more than 4 calls overlap): every
+    // call is served again, and all 4 slots can be held at once again, so none leaked.
     let again: Vec<bool> = std::thread::scope(|s| {
-        let hs: Vec<_> = (0..8)
+        let hs: Vec<_> = (0..4)
             .map(|_| {
                 s.spawn(|| {
-                    (0..4).all(|_| rt.call(&code, &message, GAS).ok().as_ref() == Some(&expected))
+                    (0..8).all(|_| rt.call(&code, &message, GAS).ok().as_ref() == Some(&expected))
                 })
             })
             .collect();
         hs.into_iter().map(|h| h.join().unwrap_or(false)).collect()
     });
-    if again.iter().all(|&b| b) {
+    let refilled: Vec<_> = (0..4).map(|_| rt.instantiate(&code)).collect();
+    let all_slots = refilled.iter().all(Result::is_ok);
+    drop(refilled);
+    if again.iter().all(|&b| b) && all_slots {
         Ok(format!(
             "4 slots and 8 threads holding instances: 4 instantiated, 4 refused with \
-             CallError::Instantiate (\"{}\"); after they were dropped, 8 threads × 4 calls \
-             all succeeded with the same outcome",
+             CallError::Instantiate (\"{}\"); after they were dropped, 4 threads × 8 calls \
+             all succeeded with the same outcome and all 4 slots could be held again",
             refusal.lines().next().unwrap_or("")
         ))
+    } else if !all_slots {
+        Err(
+            "after the pool was exhausted, not all 4 slots could be held again: a slot leaked"
+                .into(),
+        )
     } else {
         Err("the runtime did not recover after the pool was exhausted".into())
     }
