@@ -21,12 +21,9 @@ use ark_bls12_381::{Bls12_381, Fr, G1Affine, G1Projective};
 use ark_ec::{AffineRepr, CurveGroup, PrimeGroup};
 use ark_ff::{BigInteger, Field, PrimeField};
 use ark_groth16::{Groth16, Proof, VerifyingKey};
-use ark_relations::gr1cs::{ConstraintSynthesizer, ConstraintSystemRef, SynthesisError, Variable};
-use ark_relations::lc;
 use ark_snark::SNARK;
 use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
-use sha2::{Digest, Sha256};
 
 use zkhost_abi::Crypto;
 use zkhost_bls12381::{Backend, Error, Op};
@@ -35,61 +32,16 @@ use zkhost_gas::Bls12Gas;
 use zkhost_runtime::{HostError, Runtime, RuntimeConfig};
 use zkhost_testkit::bls12_381::{g1_bytes, g1_outside_subgroup, g2_bytes, price};
 
-/// Rounds of the MiMC-5 permutation the circuit proves a preimage of.
-const ROUNDS: usize = 32;
+#[path = "../examples/groth16_fixtures/mimc.rs"]
+mod mimc;
+
+use mimc::{hash_to_field, mimc7, round_constants, MimcPreimage};
+
+/// Rounds of MiMC7 (x ↦ x⁷ is a permutation of BLS12-381's scalar field too:
+/// 7 does not divide r − 1).
+const ROUNDS: usize = 91;
 /// Gas for each contract call: far above what the operations cost.
 const GAS: u64 = 100_000_000;
-
-fn hash_to_fr(label: &str) -> Fr {
-    Fr::from_be_bytes_mod_order(&Sha256::digest(label.as_bytes()))
-}
-
-fn round_constants() -> Vec<Fr> {
-    (0..ROUNDS)
-        .map(|i| hash_to_fr(&format!("zkhost bls12-381 mimc5 {i}")))
-        .collect()
-}
-
-/// MiMC-5 with key `k`: `x_{i+1} = (x_i + k + c_i)^5`, output `x_n + k`
-/// (x ↦ x⁵ is a permutation of BLS12-381's scalar field: gcd(5, r − 1) = 1).
-fn mimc5(x: Fr, k: Fr, constants: &[Fr]) -> Fr {
-    constants.iter().fold(x, |x, c| (x + k + c).pow([5u64])) + k
-}
-
-/// "I know x with MiMC5_k(x) = h", public `[h, k]`. Values are `None` during setup.
-struct MimcPreimage {
-    x: Option<Fr>,
-    k: Option<Fr>,
-    h: Option<Fr>,
-    constants: Vec<Fr>,
-}
-
-impl ConstraintSynthesizer<Fr> for MimcPreimage {
-    fn generate_constraints(self, cs: ConstraintSystemRef<Fr>) -> Result<(), SynthesisError> {
-        let missing = || SynthesisError::AssignmentMissing;
-        let h = cs.new_input_variable(|| self.h.ok_or_else(missing))?;
-        let k = cs.new_input_variable(|| self.k.ok_or_else(missing))?;
-        let mut x = cs.new_witness_variable(|| self.x.ok_or_else(missing))?;
-        let mut x_value = self.x;
-        for c in &self.constants {
-            let t_value = x_value.zip(self.k).map(|(x, k)| x + k + c);
-            let t = || lc!() + x + k + (*c, Variable::One);
-            // t2 = t·t, t4 = t2·t2, x' = t4·t
-            let t2_value = t_value.map(|t| t.square());
-            let t2 = cs.new_witness_variable(|| t2_value.ok_or_else(missing))?;
-            cs.enforce_r1cs_constraint(t, t, || lc!() + t2)?;
-            let t4_value = t2_value.map(|t2| t2.square());
-            let t4 = cs.new_witness_variable(|| t4_value.ok_or_else(missing))?;
-            cs.enforce_r1cs_constraint(|| lc!() + t2, || lc!() + t2, || lc!() + t4)?;
-            x_value = t4_value.zip(t_value).map(|(a, b)| a * b);
-            let next = cs.new_witness_variable(|| x_value.ok_or_else(missing))?;
-            cs.enforce_r1cs_constraint(|| lc!() + t4, t, || lc!() + next)?;
-            x = next;
-        }
-        cs.enforce_r1cs_constraint(|| lc!() + x + k, || lc!() + Variable::One, || lc!() + h)?;
-        Ok(())
-    }
-}
 
 /// A key, a proof of the true statement, and its public inputs.
 struct Fixture {
@@ -100,10 +52,10 @@ struct Fixture {
 
 fn fixture() -> Fixture {
     let mut rng = ChaCha20Rng::seed_from_u64(0x626c_7331_3233_3831); // "bls12381"
-    let constants = round_constants();
-    let x = hash_to_fr("zkhost bls12-381 groth16: the secret preimage");
-    let k = hash_to_fr("zkhost bls12-381 groth16: the public key");
-    let h = mimc5(x, k, &constants);
+    let constants: Vec<Fr> = round_constants("zkhost bls12-381 mimc7", ROUNDS);
+    let x: Fr = hash_to_field("zkhost bls12-381 groth16: the secret preimage");
+    let k: Fr = hash_to_field("zkhost bls12-381 groth16: the public key");
+    let h = mimc7(x, k, &constants);
     let setup = MimcPreimage {
         x: None,
         k: None,

@@ -5,73 +5,17 @@ use ark_bn254::{Bn254, Fq, Fr, G1Affine, G2Affine};
 use ark_ec::AffineRepr;
 use ark_ff::{Field, PrimeField};
 use ark_groth16::Groth16;
-use ark_relations::gr1cs::{ConstraintSynthesizer, ConstraintSystemRef, SynthesisError, Variable};
-use ark_relations::lc;
 use ark_snark::SNARK;
 use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
 use serde_json::{json, Value};
-use sha2::{Digest, Sha256};
+
+use crate::mimc::{hash_to_field, mimc7, round_constants, MimcPreimage};
 
 /// Rounds of MiMC7 (circomlib's number for BN254).
 const ROUNDS: usize = 91;
 /// The generator's seed ("groth16" in ASCII).
 const SEED: u64 = 0x0067_726f_7468_3136;
-
-fn hash_to_fr(label: &str) -> Fr {
-    Fr::from_be_bytes_mod_order(&Sha256::digest(label.as_bytes()))
-}
-
-fn round_constants() -> Vec<Fr> {
-    (0..ROUNDS)
-        .map(|i| hash_to_fr(&format!("zkhost mimc7 {i}")))
-        .collect()
-}
-
-/// MiMC7_k(x), computed directly.
-fn mimc7(x: Fr, k: Fr, constants: &[Fr]) -> Fr {
-    constants.iter().fold(x, |x, c| (x + k + c).pow([7u64])) + k
-}
-
-/// Knowledge of a MiMC7 preimage. Values are `None` during setup.
-struct MimcPreimage {
-    x: Option<Fr>,
-    k: Option<Fr>,
-    h: Option<Fr>,
-    constants: Vec<Fr>,
-}
-
-impl ConstraintSynthesizer<Fr> for MimcPreimage {
-    fn generate_constraints(self, cs: ConstraintSystemRef<Fr>) -> Result<(), SynthesisError> {
-        let missing = || SynthesisError::AssignmentMissing;
-        // Public inputs, in the order of public.json.
-        let h = cs.new_input_variable(|| self.h.ok_or_else(missing))?;
-        let k = cs.new_input_variable(|| self.k.ok_or_else(missing))?;
-        let mut x = cs.new_witness_variable(|| self.x.ok_or_else(missing))?;
-        let mut x_value = self.x;
-        for c in &self.constants {
-            let t_value = x_value.zip(self.k).map(|(x, k)| x + k + c);
-            let t = || lc!() + x + k + (*c, Variable::One);
-            // t2 = t·t, t4 = t2·t2, t6 = t4·t2, x' = t6·t
-            let t2_value = t_value.map(|t| t.square());
-            let t2 = cs.new_witness_variable(|| t2_value.ok_or_else(missing))?;
-            cs.enforce_r1cs_constraint(t, t, || lc!() + t2)?;
-            let t4_value = t2_value.map(|t2| t2.square());
-            let t4 = cs.new_witness_variable(|| t4_value.ok_or_else(missing))?;
-            cs.enforce_r1cs_constraint(|| lc!() + t2, || lc!() + t2, || lc!() + t4)?;
-            let t6_value = t4_value.zip(t2_value).map(|(a, b)| a * b);
-            let t6 = cs.new_witness_variable(|| t6_value.ok_or_else(missing))?;
-            cs.enforce_r1cs_constraint(|| lc!() + t4, || lc!() + t2, || lc!() + t6)?;
-            x_value = t6_value.zip(t_value).map(|(a, b)| a * b);
-            let next = cs.new_witness_variable(|| x_value.ok_or_else(missing))?;
-            cs.enforce_r1cs_constraint(|| lc!() + t6, t, || lc!() + next)?;
-            x = next;
-        }
-        // h = x₉₁ + k
-        cs.enforce_r1cs_constraint(|| lc!() + x + k, || lc!() + Variable::One, || lc!() + h)?;
-        Ok(())
-    }
-}
 
 fn dec(x: &Fq) -> Value {
     Value::String(x.into_bigint().to_string())
@@ -106,9 +50,9 @@ fn write(dir: &std::path::Path, name: &str, value: &Value) {
 
 pub(crate) fn main() {
     let mut rng = ChaCha20Rng::seed_from_u64(SEED);
-    let constants = round_constants();
-    let x = hash_to_fr("zkhost groth16 fixture: the secret preimage");
-    let k = hash_to_fr("zkhost groth16 fixture: the public key");
+    let constants: Vec<Fr> = round_constants("zkhost mimc7", ROUNDS);
+    let x: Fr = hash_to_field("zkhost groth16 fixture: the secret preimage");
+    let k: Fr = hash_to_field("zkhost groth16 fixture: the public key");
     let h = mimc7(x, k, &constants);
 
     let setup = MimcPreimage {

@@ -20,6 +20,8 @@
 
 #[cfg(target_endian = "little")]
 mod generate;
+#[cfg(target_endian = "little")]
+mod mimc;
 
 fn main() {
     #[cfg(target_endian = "little")]
