@@ -24,11 +24,33 @@ const COLORS: [RGBColor; 6] = [
 /// A line of (size, milliseconds) points with a legend label.
 type Series = (String, Vec<(f64, f64)>);
 
+/// Time per call (ms) against size, one line per series, on a log time axis.
 fn line_chart(
     file: &FilePath,
     title: &str,
     x_label: &str,
     series: &[Series],
+) -> Result<(), String> {
+    lines(
+        file,
+        title,
+        x_label,
+        "time per call (ms, log scale)",
+        series,
+        true,
+    )
+}
+
+/// A chart of (x, y) lines with points and a legend: on a log y axis (times that span
+/// orders of magnitude, legend upper left) or a linear one from zero (ratios, legend
+/// upper right).
+fn lines(
+    file: &FilePath,
+    title: &str,
+    x_label: &str,
+    y_label: &str,
+    series: &[Series],
+    log_y: bool,
 ) -> Result<(), String> {
     let points = series.iter().flat_map(|s| s.1.iter());
     let (mut x_max, mut y_min, mut y_max) = (1.0f64, f64::MAX, 0.0f64);
@@ -42,17 +64,55 @@ fn line_chart(
     }
     let root = SVGBackend::new(file, (800, 500)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| e.to_string())?;
-    let mut chart = ChartBuilder::on(&root)
+    let mut builder = ChartBuilder::on(&root);
+    builder
         .caption(title, ("sans-serif", 20))
         .margin(15)
         .x_label_area_size(40)
-        .y_label_area_size(70)
-        .build_cartesian_2d(0.0..x_max * 1.05, (y_min * 0.7..y_max * 1.4).log_scale())
-        .map_err(|e| e.to_string())?;
+        .y_label_area_size(70);
+    let x_range = 0.0..x_max * 1.05;
+    if log_y {
+        let mut chart = builder
+            .build_cartesian_2d(x_range, (y_min * 0.7..y_max * 1.4).log_scale())
+            .map_err(|e| e.to_string())?;
+        draw_series(
+            &mut chart,
+            x_label,
+            y_label,
+            series,
+            SeriesLabelPosition::UpperLeft,
+        )?;
+    } else {
+        let mut chart = builder
+            .build_cartesian_2d(x_range, 0.0..y_max * 1.15)
+            .map_err(|e| e.to_string())?;
+        draw_series(
+            &mut chart,
+            x_label,
+            y_label,
+            series,
+            SeriesLabelPosition::UpperRight,
+        )?;
+    }
+    root.present().map_err(|e| e.to_string())
+}
+
+/// The mesh, each series as a line with its points, and the legend.
+fn draw_series<'a, DB, Y>(
+    chart: &mut ChartContext<'a, DB, Cartesian2d<plotters::coord::types::RangedCoordf64, Y>>,
+    x_label: &str,
+    y_label: &str,
+    series: &[Series],
+    legend: SeriesLabelPosition,
+) -> Result<(), String>
+where
+    DB: DrawingBackend + 'a,
+    Y: Ranged<ValueType = f64> + plotters::coord::ranged1d::ValueFormatter<f64>,
+{
     chart
         .configure_mesh()
         .x_desc(x_label)
-        .y_desc("time per call (ms, log scale)")
+        .y_desc(y_label)
         .draw()
         .map_err(|e| e.to_string())?;
     for (i, (label, pts)) in series.iter().enumerate() {
@@ -72,10 +132,9 @@ fn line_chart(
         .configure_series_labels()
         .background_style(WHITE.mix(0.8))
         .border_style(BLACK)
-        .position(SeriesLabelPosition::UpperLeft)
+        .position(legend)
         .draw()
-        .map_err(|e| e.to_string())?;
-    root.present().map_err(|e| e.to_string())
+        .map_err(|e| e.to_string())
 }
 
 fn series(r: &Results, op: Crypto, path: Path, backend: Option<Backend>) -> Vec<(f64, f64)> {
@@ -303,72 +362,18 @@ fn write_pricing(r: &Results, dir: &FilePath) -> Result<(), String> {
     Ok(())
 }
 
-/// A chart of (k, value) lines on linear axes, for quantities that are not times.
-fn linear_chart(
-    file: &FilePath,
-    title: &str,
-    x_label: &str,
-    y_label: &str,
-    series: &[Series],
-) -> Result<(), String> {
-    let points = series.iter().flat_map(|s| s.1.iter());
-    let (mut x_max, mut y_max) = (1.0f64, 0.0f64);
-    for &(x, y) in points {
-        x_max = x_max.max(x);
-        y_max = y_max.max(y);
-    }
-    if y_max <= 0.0 {
-        return Ok(());
-    }
-    let root = SVGBackend::new(file, (800, 500)).into_drawing_area();
-    root.fill(&WHITE).map_err(|e| e.to_string())?;
-    let mut chart = ChartBuilder::on(&root)
-        .caption(title, ("sans-serif", 20))
-        .margin(15)
-        .x_label_area_size(40)
-        .y_label_area_size(70)
-        .build_cartesian_2d(0.0..x_max * 1.05, 0.0..y_max * 1.15)
-        .map_err(|e| e.to_string())?;
-    chart
-        .configure_mesh()
-        .x_desc(x_label)
-        .y_desc(y_label)
-        .draw()
-        .map_err(|e| e.to_string())?;
-    for (i, (label, pts)) in series.iter().enumerate() {
-        let color = COLORS[i % COLORS.len()];
-        chart
-            .draw_series(LineSeries::new(pts.iter().copied(), color.stroke_width(2)))
-            .map_err(|e| e.to_string())?
-            .label(label.clone())
-            .legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2))
-            });
-        chart
-            .draw_series(pts.iter().map(|&p| Circle::new(p, 3, color.filled())))
-            .map_err(|e| e.to_string())?;
-    }
-    chart
-        .configure_series_labels()
-        .background_style(WHITE.mix(0.8))
-        .border_style(BLACK)
-        .position(SeriesLabelPosition::UpperRight)
-        .draw()
-        .map_err(|e| e.to_string())?;
-    root.present().map_err(|e| e.to_string())
-}
-
 /// Writes the BLS12-381 plots: `bls12-msm-discount.svg` (the measured MSM discount
 /// against EIP-2537's tables), and time against k on each backend, revm-precompile
 /// and the contract for `bls12-pairing.svg`, `bls12-g1msm.svg` and `bls12-g2msm.svg`.
 fn write_bls12(r: &Results, dir: &FilePath) -> Result<(), String> {
     use zkhost_bls12381::Op;
-    linear_chart(
+    lines(
         &dir.join("bls12-msm-discount.svg"),
         "BLS12-381 MSM discount: measured on blst vs EIP-2537's tables",
         "points (k)",
         "time of k points / k single multiplications (thousandths)",
         &r.bls12.discount_series(),
+        false,
     )?;
     for (op, file, title, x) in [
         (
@@ -462,4 +467,53 @@ pub fn write_all(r: &Results, dir: &FilePath) -> Result<(), String> {
         "pairs",
         &backends,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chart(log_y: bool, series: &[Series]) -> Option<String> {
+        let file = std::env::temp_dir().join(format!(
+            "zkhost-plot-{}-{log_y}-{}.svg",
+            std::process::id(),
+            series.len()
+        ));
+        let _ = std::fs::remove_file(&file);
+        lines(&file, "the title", "k", "the y axis", series, log_y).unwrap();
+        let text = std::fs::read_to_string(&file).ok();
+        let _ = std::fs::remove_file(&file);
+        text
+    }
+
+    #[test]
+    fn both_axes_draw_every_series_with_its_legend() {
+        let series: Vec<Series> = vec![
+            (
+                "measured".into(),
+                vec![(1.0, 1000.0), (8.0, 743.0), (128.0, 571.0)],
+            ),
+            (
+                "table".into(),
+                vec![(1.0, 1000.0), (8.0, 728.0), (128.0, 519.0)],
+            ),
+        ];
+        for log_y in [false, true] {
+            let svg = chart(log_y, &series).expect("an SVG is written");
+            for label in ["the title", "the y axis", "measured", "table"] {
+                assert!(svg.contains(label), "{label} missing (log_y = {log_y})");
+            }
+            // One polyline per series, beside the legend's paths.
+            assert!(
+                svg.matches("<polyline").count() >= series.len(),
+                "log_y = {log_y}"
+            );
+        }
+    }
+
+    #[test]
+    fn nothing_to_draw_writes_nothing() {
+        assert_eq!(chart(false, &[]), None);
+        assert_eq!(chart(true, &[("empty".into(), Vec::new())]), None);
+    }
 }
