@@ -2,10 +2,9 @@
 //! (the host functions' backend) and on arkworks, through revm-precompile 43's own
 //! precompile functions on its blst backend (the peer a node would otherwise use),
 //! and through the `bls12381` contract on a warm instance, interleaved in the same
-//! rounds; the throughput at
-//! EIP-2537's prices; each MSM's measured discount (the time of k points over k
-//! single multiplications) beside EIP-2537's table; and the pairing check's fit
-//! `time = A + B·k`.
+//! rounds; the throughput at EIP-2537's prices; each MSM's measured discount (the
+//! time of k points over k single multiplications) beside EIP-2537's table; and the
+//! pairing check's fit `time = A + B·k`.
 
 use std::fmt::Write;
 
