@@ -12,11 +12,10 @@
 //!   and the runtime serves every call again once the load drops.
 //!
 //! The workload: every host function (BN254, verkle, BLS12-381) with valid inputs and
-//! invalid ones, each call at
-//! the exact gas it needs and one unit below (out of gas), a trapping call (a pointer
-//! out of bounds), warm instances and fresh ones, the Groth16 verifier contract, the
-//! node's verifier contract, and deploys of new modules while the other threads
-//! call. The verkle fixed-base tables are in use from the first verkle call.
+//! invalid ones, each call at the exact gas it needs and one unit below (out of gas),
+//! a trapping call (a pointer out of bounds), warm instances and fresh ones, the
+//! Groth16 verifier contract, the node's verifier contract, and deploys of new
+//! modules while the other threads call. The verkle fixed-base tables are in use from the first verkle call.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
