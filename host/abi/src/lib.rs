@@ -106,11 +106,20 @@ pub enum Crypto {
     Bls12MapFpToG1,
     /// `bls12381_map_fp2_to_g2`: EIP-2537 MAP_FP2_TO_G2 (0x11); writes 256 bytes.
     Bls12MapFp2ToG2,
+    /// `verkle_tree_key`: EIP-6800's tree-key hash of an address and a tree index;
+    /// writes 32 bytes.
+    VerkleTreeKey,
+    /// `verkle_commit_uncompressed`: `verkle_commit` with the commitment written
+    /// uncompressed; writes 64 bytes.
+    VerkleCommitUncompressed,
+    /// `verkle_update_uncompressed`: `verkle_update` on uncompressed commitments;
+    /// writes 64 bytes.
+    VerkleUpdateUncompressed,
 }
 
 impl Crypto {
     /// Every crypto function, in the table's order.
-    pub const ALL: [Crypto; 14] = [
+    pub const ALL: [Crypto; 17] = [
         Crypto::AltBn128Add,
         Crypto::AltBn128Mul,
         Crypto::AltBn128Pairing,
@@ -125,6 +134,9 @@ impl Crypto {
         Crypto::Bls12PairingCheck,
         Crypto::Bls12MapFpToG1,
         Crypto::Bls12MapFp2ToG2,
+        Crypto::VerkleTreeKey,
+        Crypto::VerkleCommitUncompressed,
+        Crypto::VerkleUpdateUncompressed,
     ];
 
     /// The import name.
@@ -144,6 +156,9 @@ impl Crypto {
             Crypto::Bls12PairingCheck => "bls12381_pairing_check",
             Crypto::Bls12MapFpToG1 => "bls12381_map_fp_to_g1",
             Crypto::Bls12MapFp2ToG2 => "bls12381_map_fp2_to_g2",
+            Crypto::VerkleTreeKey => "verkle_tree_key",
+            Crypto::VerkleCommitUncompressed => "verkle_commit_uncompressed",
+            Crypto::VerkleUpdateUncompressed => "verkle_update_uncompressed",
         }
     }
 
@@ -157,8 +172,12 @@ impl Crypto {
         match self {
             Crypto::AltBn128Add | Crypto::AltBn128Mul | Crypto::AltBn128G1Msm => bn254::G1_LEN,
             Crypto::AltBn128Pairing => bn254::PAIRING_OUTPUT_LEN,
-            Crypto::VerkleCommit | Crypto::VerkleCommitmentToField | Crypto::VerkleUpdate => {
-                verkle::ELEMENT_LEN
+            Crypto::VerkleCommit
+            | Crypto::VerkleCommitmentToField
+            | Crypto::VerkleUpdate
+            | Crypto::VerkleTreeKey => verkle::ELEMENT_LEN,
+            Crypto::VerkleCommitUncompressed | Crypto::VerkleUpdateUncompressed => {
+                verkle::UNCOMPRESSED_LEN
             }
             Crypto::Bls12G1Add | Crypto::Bls12G1Msm | Crypto::Bls12MapFpToG1 => bls12_381::G1_LEN,
             Crypto::Bls12G2Add | Crypto::Bls12G2Msm | Crypto::Bls12MapFp2ToG2 => bls12_381::G2_LEN,
@@ -180,7 +199,7 @@ const CRYPTO_PARAMS: &[ValType] = &[ValType::I32, ValType::I32, ValType::I32];
 
 impl Function {
     /// The table, in order: the I/O functions, then the crypto functions.
-    pub const ALL: [Function; 18] = [
+    pub const ALL: [Function; 21] = [
         Function::Io(Io::InputSize),
         Function::Io(Io::InputRead),
         Function::Io(Io::OutputWrite),
@@ -199,6 +218,9 @@ impl Function {
         Function::Crypto(Crypto::Bls12PairingCheck),
         Function::Crypto(Crypto::Bls12MapFpToG1),
         Function::Crypto(Crypto::Bls12MapFp2ToG2),
+        Function::Crypto(Crypto::VerkleTreeKey),
+        Function::Crypto(Crypto::VerkleCommitUncompressed),
+        Function::Crypto(Crypto::VerkleUpdateUncompressed),
     ];
 
     /// The import name.
@@ -313,6 +335,13 @@ pub mod verkle {
     pub const ELEMENT_LEN: usize = 32;
     /// One `verkle_update` entry: a 1-byte index, the old and the new value.
     pub const UPDATE_ENTRY_LEN: usize = 65;
+    /// An uncompressed element: `x ‖ y`, 32 bytes big-endian each, `y` the
+    /// lexicographically largest root (the output of `verkle_commit_uncompressed` and
+    /// `verkle_update_uncompressed`, the head of the latter's input).
+    pub const UNCOMPRESSED_LEN: usize = 64;
+    /// The `verkle_tree_key` input: a 32-byte address, then the 32-byte tree index
+    /// little-endian (EIP-6800).
+    pub const TREE_KEY_INPUT_LEN: usize = 64;
     /// The vector width: at most this many scalars or entries.
     pub const WIDTH: usize = 256;
 }

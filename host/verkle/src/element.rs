@@ -9,9 +9,9 @@
 //! and rust-verkle's: see [`Element::to_bytes`] and [`Element::from_bytes`].
 
 use ark_ed_on_bls12_381_bandersnatch::{Fq, Fr};
-use ark_ff::{AdditiveGroup, BigInteger, Field, LegendreSymbol, MontFp, PrimeField, Zero};
+use ark_ff::{AdditiveGroup, BigInteger, Field, MontFp, PrimeField, Zero};
 
-use super::Error;
+use super::{jacobi, sqrt, Error};
 use crate::mont;
 
 /// Bandersnatch's base field modulus (BLS12-381's scalar field) for [`mont`].
@@ -289,10 +289,20 @@ impl Element {
         Ok(Element::from_affine(x, y))
     }
 
-    /// Strict decoding of go-ipa's 64-byte uncompressed form (`x` then `y`, each
-    /// big-endian): both coordinates canonical, on the curve, in the subgroup, and
-    /// `y` the lexicographically largest of the two roots (the canonical
-    /// representative), so every element has exactly one accepted encoding.
+    /// The 64-byte uncompressed form: `x ‖ y`, each 32 bytes big-endian, of the
+    /// representative whose `y` is lexicographically largest (the one whose `x` the
+    /// compressed form keeps; the identity is `(0, p − 1)`). A node that keeps
+    /// commitments as points reads this back without a square root.
+    pub fn to_uncompressed_be(&self) -> [u8; 64] {
+        let (x, y) = self.to_affine();
+        uncompressed(x, y)
+    }
+
+    /// Strict decoding of the 64-byte uncompressed form ([`to_uncompressed_be`](
+    /// Self::to_uncompressed_be)): both coordinates canonical (`< p`), on the curve,
+    /// in the subgroup (`1 − a·x²` a non-zero square), and `y` the lexicographically
+    /// largest of the two roots, so every element has exactly one accepted encoding.
+    /// No square root: the curve equation is checked as given.
     pub fn from_uncompressed_be(bytes: &[u8]) -> Result<Element, Error> {
         if bytes.len() != 64 {
             return Err(Error::EncodingLength(bytes.len()));
@@ -303,15 +313,38 @@ impl Element {
         yb.copy_from_slice(&bytes[32..]);
         let x = fq_from_be(&xb).ok_or(Error::CoordinateNotInField)?;
         let y = fq_from_be(&yb).ok_or(Error::CoordinateNotInField)?;
-        let expected = y_from_x(&x)?;
-        if expected != y {
-            return Err(if expected == -y {
-                Error::NotCanonicalRepresentative
-            } else {
-                Error::NotOnCurve
-            });
+        // a·x² + y² = 1 + d·x²·y²
+        let (x2, y2) = (x.square(), y.square());
+        if mul_by_a(x2) + y2 != Fq::ONE + D * x2 * y2 {
+            return Err(Error::NotOnCurve);
+        }
+        if !jacobi::is_nonzero_square(&(Fq::ONE - mul_by_a(x2))) {
+            return Err(Error::NotInSubgroup);
+        }
+        if !is_lexicographically_largest(&y) {
+            return Err(Error::NotCanonicalRepresentative);
         }
         Ok(Element::from_affine(x, y))
+    }
+
+    /// The compressed encodings of many elements, with one shared inversion
+    /// (what a batch of tree keys needs).
+    pub fn batch_to_bytes(elements: &[Element]) -> Vec<[u8; 32]> {
+        let mut zs: Vec<Fq> = elements.iter().map(|e| e.z).collect();
+        let mut scratch = Vec::with_capacity(zs.len());
+        super::sw::batch_invert(&mut zs, &mut scratch);
+        elements
+            .iter()
+            .zip(&zs)
+            .map(|(e, zi)| {
+                let (x, y) = (e.x * zi, e.y * zi);
+                fq_to_be(&if is_lexicographically_largest(&y) {
+                    x
+                } else {
+                    -x
+                })
+            })
+            .collect()
     }
 
     /// The map to the scalar field ("hash commitment"): `(x/y mod p) mod r`. The
@@ -330,16 +363,29 @@ impl Element {
     }
 }
 
+/// The uncompressed bytes of the affine point `(x, y)`, canonical representative.
+fn uncompressed(x: Fq, y: Fq) -> [u8; 64] {
+    let (x, y) = if is_lexicographically_largest(&y) {
+        (x, y)
+    } else {
+        (-x, -y)
+    };
+    let mut out = [0u8; 64];
+    out[..32].copy_from_slice(&fq_to_be(&x));
+    out[32..].copy_from_slice(&fq_to_be(&y));
+    out
+}
+
 /// `y` for a compressed `x` (the larger root), with the subgroup and curve checks.
 fn y_from_x(x: &Fq) -> Result<Fq, Error> {
     let x2 = x.square();
     let num = Fq::ONE - mul_by_a(x2);
-    if num.legendre() != LegendreSymbol::QuadraticResidue {
+    if !jacobi::is_nonzero_square(&num) {
         return Err(Error::NotInSubgroup);
     }
     let den = Fq::ONE - D * x2;
     let den_inv = den.inverse().ok_or(Error::NotOnCurve)?;
-    let y = (num * den_inv).sqrt().ok_or(Error::NotOnCurve)?;
+    let y = sqrt::sqrt(&fmul(num, den_inv)).ok_or(Error::NotOnCurve)?;
     Ok(if is_lexicographically_largest(&y) {
         y
     } else {
@@ -424,6 +470,85 @@ mod tests {
         assert_eq!(Element::IDENTITY.to_bytes(), [0u8; 32]);
         assert!(Element::from_bytes(&[0u8; 32]).unwrap().is_identity());
         assert_eq!(Element::IDENTITY.map_to_scalar(), Fr::ZERO);
+    }
+
+    #[test]
+    fn uncompressed_form_is_strict_and_agrees_with_the_compressed_one() {
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(9);
+        let g = Element::generator();
+        let mut elements: Vec<Element> = (0..40).map(|_| g.mul(&Fr::rand(&mut rng))).collect();
+        elements.push(Element::IDENTITY);
+        let batch = Element::batch_to_bytes(&elements);
+        for (p, compressed) in elements.iter().zip(&batch) {
+            assert_eq!(*compressed, p.to_bytes());
+            let u = p.to_uncompressed_be();
+            assert_eq!(&u[..32], &compressed[..], "x of the same representative");
+            assert_eq!(Element::from_uncompressed_be(&u), Ok(*p));
+            // The square-root route gives the same y.
+            let q = Element::from_bytes(compressed).unwrap();
+            assert_eq!(q.to_uncompressed_be(), u);
+            // The other representative is refused, as is any changed coordinate.
+            let (x, y) = p.to_affine();
+            let (x, y) = if is_lexicographically_largest(&y) {
+                (x, y)
+            } else {
+                (-x, -y)
+            };
+            let mut other = [0u8; 64];
+            other[..32].copy_from_slice(&fq_to_be(&-x));
+            other[32..].copy_from_slice(&fq_to_be(&-y));
+            assert_eq!(
+                Element::from_uncompressed_be(&other),
+                Err(Error::NotCanonicalRepresentative)
+            );
+            let mut off = u;
+            off[32..].copy_from_slice(&fq_to_be(&(y + Fq::ONE)));
+            assert_eq!(Element::from_uncompressed_be(&off), Err(Error::NotOnCurve));
+            // (x, y) with −x: the negation, a different element, still canonical.
+            let mut neg = u;
+            neg[..32].copy_from_slice(&fq_to_be(&-x));
+            assert_eq!(Element::from_uncompressed_be(&neg), Ok(p.neg()));
+        }
+        // A curve point outside 2E: P + (a point of order 2 or 4 not in 2E). Take x
+        // with 1 − a·x² a non-square and (1 − a·x²)/(1 − d·x²) a square.
+        let mut found = 0;
+        let mut x = Fq::from(2u64);
+        while found < 3 {
+            x += Fq::ONE;
+            let x2 = x.square();
+            let num = Fq::ONE - mul_by_a(x2);
+            let Some(y) = (num * (Fq::ONE - D * x2).inverse().unwrap()).sqrt() else {
+                continue;
+            };
+            if jacobi::is_nonzero_square(&num) {
+                continue;
+            }
+            found += 1;
+            let y = if is_lexicographically_largest(&y) {
+                y
+            } else {
+                -y
+            };
+            let mut b = [0u8; 64];
+            b[..32].copy_from_slice(&fq_to_be(&x));
+            b[32..].copy_from_slice(&fq_to_be(&y));
+            assert_eq!(Element::from_uncompressed_be(&b), Err(Error::NotInSubgroup));
+            assert_eq!(Element::from_bytes(&b[..32]), Err(Error::NotInSubgroup));
+        }
+        let mut big = [0xffu8; 64];
+        assert_eq!(
+            Element::from_uncompressed_be(&big),
+            Err(Error::CoordinateNotInField)
+        );
+        big[..32].copy_from_slice(&[0; 32]);
+        assert_eq!(
+            Element::from_uncompressed_be(&big),
+            Err(Error::CoordinateNotInField)
+        );
+        assert_eq!(
+            Element::from_uncompressed_be(&[0; 63]),
+            Err(Error::EncodingLength(63))
+        );
     }
 
     #[test]

@@ -24,8 +24,11 @@ pub mod cost;
 mod costs;
 pub mod crs;
 mod element;
+mod jacobi;
 pub mod precomp;
+mod sqrt;
 mod sw;
+pub mod tree_key;
 
 use zkhost_mont as mont;
 
@@ -37,6 +40,7 @@ pub use cost::{CostModel, Method};
 pub use crs::WIDTH;
 pub use element::{scalar_from_le, scalar_to_le, Element};
 pub use precomp::Tables;
+pub use tree_key::{tree_key, tree_key_bytes, tree_key_hash, tree_keys};
 
 /// The scalar field of Banderwagon (253 bits), the field of the committed values.
 pub type Scalar = Fr;
@@ -46,6 +50,9 @@ pub const ELEMENT_LEN: usize = zkhost_abi::verkle::ELEMENT_LEN;
 
 /// Bytes of one `verkle_update` entry: a 1-byte index, the old and the new value.
 pub const UPDATE_ENTRY_LEN: usize = zkhost_abi::verkle::UPDATE_ENTRY_LEN;
+
+/// Bytes of one uncompressed element (`x ‖ y`, big-endian each).
+pub const UNCOMPRESSED_LEN: usize = zkhost_abi::verkle::UNCOMPRESSED_LEN;
 
 /// Why a verkle input was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -90,11 +97,24 @@ pub enum Op {
     ToField,
     /// `verkle_update`: [`update_bytes`].
     Update,
+    /// `verkle_tree_key`: [`tree_key::tree_key_bytes`].
+    TreeKey,
+    /// `verkle_commit_uncompressed`: [`commit_uncompressed_bytes`].
+    CommitUncompressed,
+    /// `verkle_update_uncompressed`: [`update_uncompressed_bytes`].
+    UpdateUncompressed,
 }
 
 impl Op {
     /// Every operation.
-    pub const ALL: [Op; 3] = [Op::Commit, Op::ToField, Op::Update];
+    pub const ALL: [Op; 6] = [
+        Op::Commit,
+        Op::ToField,
+        Op::Update,
+        Op::TreeKey,
+        Op::CommitUncompressed,
+        Op::UpdateUncompressed,
+    ];
 
     /// The CLI and report name.
     pub fn name(self) -> &'static str {
@@ -102,6 +122,9 @@ impl Op {
             Op::Commit => "verkle-commit",
             Op::ToField => "verkle-to-field",
             Op::Update => "verkle-update",
+            Op::TreeKey => "verkle-tree-key",
+            Op::CommitUncompressed => "verkle-commit-uncompressed",
+            Op::UpdateUncompressed => "verkle-update-uncompressed",
         }
     }
 
@@ -110,18 +133,38 @@ impl Op {
         Op::ALL.into_iter().find(|o| o.name() == name)
     }
 
-    /// The output length (always one 32-byte value).
+    /// The host function (ABI v1) that runs this operation.
+    pub fn host_function(self) -> zkhost_abi::Crypto {
+        use zkhost_abi::Crypto;
+        match self {
+            Op::Commit => Crypto::VerkleCommit,
+            Op::ToField => Crypto::VerkleCommitmentToField,
+            Op::Update => Crypto::VerkleUpdate,
+            Op::TreeKey => Crypto::VerkleTreeKey,
+            Op::CommitUncompressed => Crypto::VerkleCommitUncompressed,
+            Op::UpdateUncompressed => Crypto::VerkleUpdateUncompressed,
+        }
+    }
+
+    /// The output length: a compressed element, a scalar or a tree key (32 bytes),
+    /// or an uncompressed element (64).
     pub fn output_len(self) -> usize {
-        ELEMENT_LEN
+        match self {
+            Op::CommitUncompressed | Op::UpdateUncompressed => UNCOMPRESSED_LEN,
+            Op::Commit | Op::ToField | Op::Update | Op::TreeKey => ELEMENT_LEN,
+        }
     }
 
     /// Runs the operation on its ABI input.
-    pub fn run(self, input: &[u8]) -> Result<[u8; 32], Error> {
-        match self {
-            Op::Commit => commit_bytes(input),
-            Op::ToField => commitment_to_field_bytes(input),
-            Op::Update => update_bytes(input),
-        }
+    pub fn run(self, input: &[u8]) -> Result<Vec<u8>, Error> {
+        Ok(match self {
+            Op::Commit => commit_bytes(input)?.to_vec(),
+            Op::ToField => commitment_to_field_bytes(input)?.to_vec(),
+            Op::Update => update_bytes(input)?.to_vec(),
+            Op::TreeKey => tree_key::tree_key_bytes(input)?.to_vec(),
+            Op::CommitUncompressed => commit_uncompressed_bytes(input)?.to_vec(),
+            Op::UpdateUncompressed => update_uncompressed_bytes(input)?.to_vec(),
+        })
     }
 }
 
@@ -130,28 +173,48 @@ fn limbs(s: &Fr) -> precomp::Limbs {
     s.into_bigint().0
 }
 
+/// The limbs of 32 little-endian bytes if they are a canonical scalar (`< r`): what
+/// the tables' digit recoding reads, with no Montgomery conversion on the way.
+fn limbs_from_le(bytes: &[u8; 32]) -> Option<precomp::Limbs> {
+    let mut l = [0u64; 4];
+    for (w, c) in l.iter_mut().zip(bytes.chunks_exact(8)) {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(c);
+        *w = u64::from_le_bytes(b);
+    }
+    let r = <Fr as PrimeField>::MODULUS.0;
+    // Compare from the most significant limb: below r, or not canonical.
+    let below = l.iter().rev().cmp(r.iter().rev()) == std::cmp::Ordering::Less;
+    below.then_some(l)
+}
+
 /// `Σ sᵢ·G_idx(i)` over (index, scalar) terms, the method chosen by the cost model
 /// from the number of non-zero terms; `parallel` allows a split over threads.
 fn commit_terms(terms: &[(u8, Fr)], parallel: bool) -> Element {
     add_terms(None, terms, parallel)
 }
 
-/// `acc + Σ sᵢ·G_idx(i)` (`None` for the identity). With the narrow table the sum is
-/// accumulated onto `acc` directly (a sparse update then costs only its table
-/// additions); the other methods add their sum at the end.
+/// `acc + Σ sᵢ·G_idx(i)` (`None` for the identity).
 fn add_terms(acc: Option<Element>, terms: &[(u8, Fr)], parallel: bool) -> Element {
     let terms: Vec<(u8, precomp::Limbs)> = terms
         .iter()
         .filter(|(_, s)| !s.is_zero())
         .map(|(i, s)| (*i, limbs(s)))
         .collect();
+    add_limbs(acc, &terms, parallel)
+}
+
+/// [`add_terms`] on the limbs of non-zero canonical scalars. With the narrow table
+/// the sum is accumulated onto `acc` directly (a sparse update then costs only its
+/// table additions); the other methods add their sum at the end.
+fn add_limbs(acc: Option<Element>, terms: &[(u8, precomp::Limbs)], parallel: bool) -> Element {
     if terms.is_empty() {
         return acc.unwrap_or(Element::IDENTITY);
     }
     match CostModel::get().select(terms.len(), parallel) {
-        Method::Narrow => Tables::get().add_narrow(acc, &terms),
+        Method::Narrow => Tables::get().add_narrow(acc, terms),
         method => {
-            let sum = commit_with(method, &terms);
+            let sum = commit_with(method, terms);
             acc.map_or(sum, |a| a.add(&sum))
         }
     }
@@ -231,8 +294,9 @@ pub fn update(commitment: &Element, changes: &[(u8, Fr, Fr)]) -> Element {
     add_terms(Some(*commitment), &terms, false)
 }
 
-/// Reads 32-byte little-endian scalars, each `< r`.
-fn read_scalars(input: &[u8]) -> Result<Vec<Fr>, Error> {
+/// Reads `n ≤ 256` little-endian scalars, each `< r`, as the (index, limbs) terms
+/// of the non-zero ones: a zero slot costs a comparison and nothing else.
+fn read_terms(input: &[u8]) -> Result<Vec<(u8, precomp::Limbs)>, Error> {
     if input.len() % ELEMENT_LEN != 0 {
         return Err(Error::InputLength {
             len: input.len(),
@@ -243,22 +307,28 @@ fn read_scalars(input: &[u8]) -> Result<Vec<Fr>, Error> {
     if n > WIDTH {
         return Err(Error::TooManyScalars(n));
     }
-    input
-        .chunks_exact(ELEMENT_LEN)
-        .enumerate()
-        .map(|(i, c)| {
-            let mut b = [0u8; 32];
-            b.copy_from_slice(c);
-            scalar_from_le(&b).ok_or(Error::ScalarNotCanonical(i))
-        })
-        .collect()
+    let mut terms = Vec::with_capacity(n);
+    for (i, c) in input.chunks_exact(ELEMENT_LEN).enumerate() {
+        let mut b = [0u8; 32];
+        b.copy_from_slice(c);
+        let l = limbs_from_le(&b).ok_or(Error::ScalarNotCanonical(i))?;
+        if l != [0; 4] {
+            terms.push((i as u8, l));
+        }
+    }
+    Ok(terms)
 }
 
 /// `verkle_commit`: `n × 32` bytes of little-endian scalars (`n ≤ 256`) to the
 /// 32-byte compressed commitment.
 pub fn commit_bytes(input: &[u8]) -> Result<[u8; 32], Error> {
-    let values = read_scalars(input)?;
-    Ok(commit_single_thread(&values)?.to_bytes())
+    Ok(add_limbs(None, &read_terms(input)?, false).to_bytes())
+}
+
+/// `verkle_commit_uncompressed`: as [`commit_bytes`], with the commitment in the
+/// 64-byte uncompressed form ([`Element::to_uncompressed_be`]).
+pub fn commit_uncompressed_bytes(input: &[u8]) -> Result<[u8; 64], Error> {
+    Ok(add_limbs(None, &read_terms(input)?, false).to_uncompressed_be())
 }
 
 /// `verkle_commitment_to_field`: a 32-byte compressed commitment to its map to the
@@ -270,12 +340,22 @@ pub fn commitment_to_field_bytes(input: &[u8]) -> Result<[u8; 32], Error> {
 /// The number of entries of a `verkle_update` input, if its length is valid
 /// (32 + k × 65 bytes, k ≤ 256).
 pub fn update_entries(input_len: usize) -> Result<usize, Error> {
+    entries(input_len, ELEMENT_LEN, "32 + a multiple of 65")
+}
+
+/// The number of entries of a `verkle_update_uncompressed` input, if its length is
+/// valid (64 + k × 65 bytes, k ≤ 256).
+pub fn update_uncompressed_entries(input_len: usize) -> Result<usize, Error> {
+    entries(input_len, UNCOMPRESSED_LEN, "64 + a multiple of 65")
+}
+
+fn entries(input_len: usize, head: usize, what: &'static str) -> Result<usize, Error> {
     let body = input_len
-        .checked_sub(ELEMENT_LEN)
+        .checked_sub(head)
         .filter(|b| b % UPDATE_ENTRY_LEN == 0)
         .ok_or(Error::InputLength {
             len: input_len,
-            what: "32 + a multiple of 65",
+            what,
         })?;
     let k = body / UPDATE_ENTRY_LEN;
     if k > WIDTH {
@@ -288,22 +368,30 @@ pub fn update_entries(input_len: usize) -> Result<usize, Error> {
 /// commitment, then per change its index, old and new value (32 bytes little-endian
 /// each) — what [`update_bytes`] reads.
 pub fn encode_update(commitment: &Element, changes: &[(u8, Fr, Fr)]) -> Vec<u8> {
-    let mut input = Vec::with_capacity(ELEMENT_LEN + UPDATE_ENTRY_LEN * changes.len());
-    input.extend_from_slice(&commitment.to_bytes());
+    let mut input = commitment.to_bytes().to_vec();
+    encode_changes(&mut input, changes);
+    input
+}
+
+/// The `verkle_update_uncompressed` input: as [`encode_update`], the commitment in
+/// the 64-byte uncompressed form.
+pub fn encode_update_uncompressed(commitment: &Element, changes: &[(u8, Fr, Fr)]) -> Vec<u8> {
+    let mut input = commitment.to_uncompressed_be().to_vec();
+    encode_changes(&mut input, changes);
+    input
+}
+
+fn encode_changes(input: &mut Vec<u8>, changes: &[(u8, Fr, Fr)]) {
+    input.reserve(UPDATE_ENTRY_LEN * changes.len());
     for (i, old, new) in changes {
         input.push(*i);
         input.extend_from_slice(&scalar_to_le(old));
         input.extend_from_slice(&scalar_to_le(new));
     }
-    input
 }
 
-/// `verkle_update`: a 32-byte compressed commitment and `k` entries of (1-byte
-/// index, 32-byte old value, 32-byte new value), to the new compressed commitment.
-pub fn update_bytes(input: &[u8]) -> Result<[u8; 32], Error> {
-    update_entries(input.len())?;
-    let (c, body) = input.split_at(ELEMENT_LEN);
-    let commitment = Element::from_bytes(c)?;
+/// The entries of an update body (k × 65 bytes: index, old, new).
+fn read_changes(body: &[u8]) -> Result<Vec<(u8, Fr, Fr)>, Error> {
     let mut changes = Vec::with_capacity(body.len() / UPDATE_ENTRY_LEN);
     for (i, e) in body.chunks_exact(UPDATE_ENTRY_LEN).enumerate() {
         let mut old = [0u8; 32];
@@ -314,7 +402,26 @@ pub fn update_bytes(input: &[u8]) -> Result<[u8; 32], Error> {
         let new = scalar_from_le(&new).ok_or(Error::ScalarNotCanonical(2 * i + 1))?;
         changes.push((e[0], old, new));
     }
-    Ok(update(&commitment, &changes).to_bytes())
+    Ok(changes)
+}
+
+/// `verkle_update`: a 32-byte compressed commitment and `k` entries of (1-byte
+/// index, 32-byte old value, 32-byte new value), to the new compressed commitment.
+pub fn update_bytes(input: &[u8]) -> Result<[u8; 32], Error> {
+    update_entries(input.len())?;
+    let (c, body) = input.split_at(ELEMENT_LEN);
+    let commitment = Element::from_bytes(c)?;
+    Ok(update(&commitment, &read_changes(body)?).to_bytes())
+}
+
+/// `verkle_update_uncompressed`: as [`update_bytes`] with the commitment in and out
+/// in the 64-byte uncompressed form, validated strictly
+/// ([`Element::from_uncompressed_be`]) and never through a square root.
+pub fn update_uncompressed_bytes(input: &[u8]) -> Result<[u8; 64], Error> {
+    update_uncompressed_entries(input.len())?;
+    let (c, body) = input.split_at(UNCOMPRESSED_LEN);
+    let commitment = Element::from_uncompressed_be(c)?;
+    Ok(update(&commitment, &read_changes(body)?).to_uncompressed_be())
 }
 
 #[cfg(test)]
@@ -374,5 +481,62 @@ mod tests {
             changes.push((idx, old, new));
         }
         assert_eq!(update(&c, &changes), commit(&values).unwrap());
+    }
+
+    #[test]
+    fn the_uncompressed_functions_agree_with_the_compressed_ones() {
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(13);
+        for n in [0usize, 1, 5, 40, 256] {
+            let mut values: Vec<Fr> = (0..n).map(|_| Fr::rand(&mut rng)).collect();
+            if n > 3 {
+                values[1] = Fr::zero();
+            }
+            let bytes: Vec<u8> = values.iter().flat_map(scalar_to_le).collect();
+            let c = commit(&values).unwrap();
+            assert_eq!(commit_bytes(&bytes), Ok(c.to_bytes()));
+            assert_eq!(
+                commit_uncompressed_bytes(&bytes),
+                Ok(c.to_uncompressed_be())
+            );
+            let changes: Vec<(u8, Fr, Fr)> = (0..3u8)
+                .map(|k| (k.wrapping_mul(97), Fr::rand(&mut rng), Fr::rand(&mut rng)))
+                .collect();
+            let new = update(&c, &changes);
+            assert_eq!(
+                update_bytes(&encode_update(&c, &changes)),
+                Ok(new.to_bytes())
+            );
+            assert_eq!(
+                update_uncompressed_bytes(&encode_update_uncompressed(&c, &changes)),
+                Ok(new.to_uncompressed_be())
+            );
+        }
+        // Lengths and the refusals of the head.
+        assert!(matches!(
+            update_uncompressed_bytes(&[0; 64 + 64]),
+            Err(Error::InputLength { .. })
+        ));
+        assert_eq!(update_uncompressed_entries(64 + 2 * 65), Ok(2));
+        assert!(update_uncompressed_entries(63).is_err());
+        let mut bad = encode_update_uncompressed(&Element::generator(), &[]);
+        bad[63] ^= 1;
+        assert_eq!(update_uncompressed_bytes(&bad), Err(Error::NotOnCurve));
+        // A non-canonical scalar in the commitment input.
+        let r = <Fr as PrimeField>::MODULUS.0;
+        let mut r_le = [0u8; 32];
+        for (i, w) in r.iter().enumerate() {
+            r_le[8 * i..8 * i + 8].copy_from_slice(&w.to_le_bytes());
+        }
+        let input = [[0u8; 32], r_le].concat();
+        assert_eq!(commit_bytes(&input), Err(Error::ScalarNotCanonical(1)));
+        assert_eq!(
+            commit_uncompressed_bytes(&input),
+            Err(Error::ScalarNotCanonical(1))
+        );
+        r_le[0] -= 1;
+        assert_eq!(
+            commit_bytes(&[[0u8; 32], r_le].concat()),
+            Ok(commit(&[Fr::zero(), -Fr::from(1u64)]).unwrap().to_bytes())
+        );
     }
 }
