@@ -15,6 +15,13 @@ pub extern "C" fn call() {
                 zkhost_guest::verkle_commitment_to_field(&input).into()
             }
             VerkleMessage::Update(input) => zkhost_guest::verkle_update(&input).into(),
+            VerkleMessage::TreeKey(input) => zkhost_guest::verkle_tree_key(&input).into(),
+            VerkleMessage::CommitUncompressed(input) => {
+                zkhost_guest::verkle_commit_uncompressed(&input).into()
+            }
+            VerkleMessage::UpdateUncompressed(input) => {
+                zkhost_guest::verkle_update_uncompressed(&input).into()
+            }
         }
     });
 }

@@ -58,6 +58,13 @@ pub mod sys {
         pub fn verkle_commitment_to_field(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
         /// Sparse update of a compressed commitment; writes 32 bytes.
         pub fn verkle_update(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
+        /// EIP-6800 tree-key hash of a 32-byte address and a 32-byte little-endian
+        /// tree index; writes 32 bytes.
+        pub fn verkle_tree_key(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
+        /// `verkle_commit` with the commitment uncompressed; writes 64 bytes.
+        pub fn verkle_commit_uncompressed(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
+        /// Sparse update of an uncompressed commitment; writes 64 bytes.
+        pub fn verkle_update_uncompressed(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
         /// EIP-2537 G1ADD (0x0b); writes 128 bytes.
         pub fn bls12381_g1_add(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
         /// EIP-2537 G1MSM (0x0c); writes 128 bytes.
@@ -133,6 +140,24 @@ pub fn verkle_commitment_to_field(input: &[u8]) -> Result<[u8; 32], InvalidInput
 /// 32-byte new value): the updated 32-byte compressed commitment.
 pub fn verkle_update(input: &[u8]) -> Result<[u8; 32], InvalidInput> {
     call_host(sys::verkle_update, input)
+}
+
+/// EIP-6800's tree-key hash of a 32-byte address followed by a 32-byte little-endian
+/// tree index: the key of sub-index `s` is its first 31 bytes followed by `s`.
+pub fn verkle_tree_key(input: &[u8]) -> Result<[u8; 32], InvalidInput> {
+    call_host(sys::verkle_tree_key, input)
+}
+
+/// [`verkle_commit`] with the commitment in the 64-byte uncompressed form
+/// (`x ‖ y`, big-endian each).
+pub fn verkle_commit_uncompressed(input: &[u8]) -> Result<[u8; 64], InvalidInput> {
+    call_host(sys::verkle_commit_uncompressed, input)
+}
+
+/// [`verkle_update`] on a 64-byte uncompressed commitment: the updated commitment,
+/// uncompressed.
+pub fn verkle_update_uncompressed(input: &[u8]) -> Result<[u8; 64], InvalidInput> {
+    call_host(sys::verkle_update_uncompressed, input)
 }
 
 /// EIP-2537 G1ADD (0x0b) on raw precompile input: the 128-byte sum.

@@ -19,7 +19,7 @@ pub enum Message {
     Msm(Vec<u8>),
 }
 
-/// A request to the `verkle` contract. The variant order (SCALE index 0..=2) is part
+/// A request to the `verkle` contract. The variant order (SCALE index 0..=5) is part
 /// of the ABI. Each payload is the host function's raw input.
 #[derive(Clone, Debug, PartialEq, Eq, Encode, Decode)]
 pub enum VerkleMessage {
@@ -29,6 +29,12 @@ pub enum VerkleMessage {
     ToField(Vec<u8>),
     /// `verkle_update`.
     Update(Vec<u8>),
+    /// `verkle_tree_key`.
+    TreeKey(Vec<u8>),
+    /// `verkle_commit_uncompressed`.
+    CommitUncompressed(Vec<u8>),
+    /// `verkle_update_uncompressed`.
+    UpdateUncompressed(Vec<u8>),
 }
 
 /// A request to the `bls12381` contract. The variant order (SCALE index 0..=6, the

@@ -30,16 +30,20 @@ enum Command {
     /// Run one precompile on hex input and print the output as hex.
     ///
     /// OP is bn254-add, bn254-mul, bn254-pairing, bn254-msm, verkle-commit,
-    /// verkle-to-field, verkle-update, or one of EIP-2537's bls12-g1add, bls12-g1msm,
+    /// verkle-to-field, verkle-update, verkle-tree-key, verkle-commit-uncompressed,
+    /// verkle-update-uncompressed, or one of EIP-2537's bls12-g1add, bls12-g1msm,
     /// bls12-g2add, bls12-g2msm, bls12-pairing, bls12-map-g1, bls12-map-g2. The input
     /// is the raw input (a `0x` prefix and empty input are accepted); verkle inputs are
-    /// the host functions' layouts (scalars 32 bytes little-endian, each below r). Prints the output as
+    /// the host functions' layouts (scalars 32 bytes little-endian, each below r;
+    /// verkle-tree-key takes a 32-byte address and a 32-byte little-endian tree index
+    /// and prints EIP-6800's 32-byte hash, whose first 31 bytes are the stem). Prints the output as
     /// lowercase hex and exits 0; on invalid input prints `error: <reason>` on stderr
     /// and exits 1. With --stdin, reads one hex input per line and prints one line per
     /// input (hex, or `error: <reason>`), exiting 0.
     Precompile {
         /// The operation: bn254-add, bn254-mul, bn254-pairing, bn254-msm,
-        /// verkle-commit, verkle-to-field, verkle-update, bls12-g1add, bls12-g1msm,
+        /// verkle-commit, verkle-to-field, verkle-update, verkle-tree-key,
+        /// verkle-commit-uncompressed, verkle-update-uncompressed, bls12-g1add, bls12-g1msm,
         /// bls12-g2add, bls12-g2msm, bls12-pairing, bls12-map-g1 or bls12-map-g2.
         #[arg(value_parser = ops::parse)]
         op: Crypto,

@@ -29,6 +29,9 @@ pub fn name(op: Crypto) -> &'static str {
         Crypto::Bls12PairingCheck => "bls12-pairing",
         Crypto::Bls12MapFpToG1 => "bls12-map-g1",
         Crypto::Bls12MapFp2ToG2 => "bls12-map-g2",
+        Crypto::VerkleTreeKey => "verkle-tree-key",
+        Crypto::VerkleCommitUncompressed => "verkle-commit-uncompressed",
+        Crypto::VerkleUpdateUncompressed => "verkle-update-uncompressed",
     }
 }
 

@@ -262,4 +262,55 @@ fn verkle_ops_agree_natively_and_through_the_contract() {
     }
     let o = zkhost(&["precompile", "verkle-commit", &one, "--via", "wasm"]);
     assert_eq!(o.status.code(), Some(1));
+    // EIP-6800: the zero address at tree index 0 (rust-verkle's and go-ethereum's
+    // vector); the uncompressed commitment of [1] is G0 with its y.
+    for via in ["native", "contract"] {
+        let o = zkhost(&[
+            "precompile",
+            "verkle-tree-key",
+            &"00".repeat(64),
+            "--via",
+            via,
+        ]);
+        assert_eq!(
+            stdout(&o).trim(),
+            "bf101a6e1c8e83c11bd203a582c7981b91097ec55cbd344ce09005c1f26d1922",
+            "{via}: {}",
+            stderr(&o)
+        );
+        let o = zkhost(&[
+            "precompile",
+            "verkle-tree-key",
+            &"00".repeat(63),
+            "--via",
+            via,
+        ]);
+        assert_eq!(o.status.code(), Some(1), "{via}");
+        let o = zkhost(&[
+            "precompile",
+            "verkle-commit-uncompressed",
+            &one,
+            "--via",
+            via,
+        ]);
+        let out = stdout(&o);
+        assert_eq!(out.trim().len(), 128, "{via}: {out}");
+        assert!(out.starts_with(g0), "{via}: {out}");
+        let update = format!("{}00{one}{}", out.trim(), "00".repeat(32));
+        let o = zkhost(&[
+            "precompile",
+            "verkle-update-uncompressed",
+            &update,
+            "--via",
+            via,
+        ]);
+        let identity = format!("{}{}", "00".repeat(32), &verkle_minus_one_be());
+        assert_eq!(stdout(&o).trim(), identity, "{via}: {}", stderr(&o));
+    }
+}
+
+/// `p − 1` of Bandersnatch's base field, big-endian hex: the identity's `y` in the
+/// uncompressed form (the lexicographically largest of ±1).
+fn verkle_minus_one_be() -> String {
+    "73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000000".to_string()
 }

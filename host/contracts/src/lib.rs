@@ -107,9 +107,12 @@ fn family(op: Crypto) -> Family {
         | Crypto::AltBn128Mul
         | Crypto::AltBn128Pairing
         | Crypto::AltBn128G1Msm => Family::Bn254,
-        Crypto::VerkleCommit | Crypto::VerkleCommitmentToField | Crypto::VerkleUpdate => {
-            Family::Verkle
-        }
+        Crypto::VerkleCommit
+        | Crypto::VerkleCommitmentToField
+        | Crypto::VerkleUpdate
+        | Crypto::VerkleTreeKey
+        | Crypto::VerkleCommitUncompressed
+        | Crypto::VerkleUpdateUncompressed => Family::Verkle,
         Crypto::Bls12G1Add
         | Crypto::Bls12G1Msm
         | Crypto::Bls12G2Add
@@ -157,6 +160,9 @@ pub fn message(op: Crypto, input: Vec<u8>) -> Vec<u8> {
         Crypto::Bls12PairingCheck => Bls12Message::PairingCheck(input).encode(),
         Crypto::Bls12MapFpToG1 => Bls12Message::MapFpToG1(input).encode(),
         Crypto::Bls12MapFp2ToG2 => Bls12Message::MapFp2ToG2(input).encode(),
+        Crypto::VerkleTreeKey => VerkleMessage::TreeKey(input).encode(),
+        Crypto::VerkleCommitUncompressed => VerkleMessage::CommitUncompressed(input).encode(),
+        Crypto::VerkleUpdateUncompressed => VerkleMessage::UpdateUncompressed(input).encode(),
     }
 }
 

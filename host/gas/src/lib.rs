@@ -111,6 +111,12 @@ pub struct VerkleGas {
     pub update_per_entry: u64,
     /// `verkle_commitment_to_field`.
     pub to_field: u64,
+    /// `verkle_update_uncompressed`: fixed part (no square root: a curve-equation
+    /// check, a Jacobi symbol and the encoding's inversion); entries are priced as
+    /// `update_per_entry`. `verkle_commit_uncompressed` is priced as `verkle_commit`.
+    pub update_uncompressed_base: u64,
+    /// `verkle_tree_key` (EIP-6800): a flat price, every input being 64 bytes.
+    pub tree_key: u64,
 }
 
 impl VerkleGas {
@@ -122,6 +128,8 @@ impl VerkleGas {
         update_base: 10_000,
         update_per_entry: 750,
         to_field: 2_000,
+        update_uncompressed_base: 10_000,
+        tree_key: 2_000,
     };
 
     /// The gas of `verkle_commit` on `input_len` bytes: `floor(len / 32)` scalars.
@@ -139,6 +147,16 @@ impl VerkleGas {
         self.update_per_entry
             .saturating_mul(entries)
             .saturating_add(self.update_base)
+    }
+
+    /// The gas of `verkle_update_uncompressed` on `input_len` bytes:
+    /// `floor((len − 64) / 65)` entries (none below 64 bytes).
+    pub fn update_uncompressed(&self, input_len: usize) -> u64 {
+        let head = 2 * VERKLE_SCALAR_LEN;
+        let entries = (input_len.saturating_sub(head) / VERKLE_ENTRY_LEN) as u64;
+        self.update_per_entry
+            .saturating_mul(entries)
+            .saturating_add(self.update_uncompressed_base)
     }
 }
 
@@ -309,6 +327,9 @@ impl HostCosts {
             Crypto::Bls12PairingCheck => self.bls12.pairing(input_len),
             Crypto::Bls12MapFpToG1 => self.bls12.map_fp_to_g1,
             Crypto::Bls12MapFp2ToG2 => self.bls12.map_fp2_to_g2,
+            Crypto::VerkleTreeKey => self.verkle.tree_key,
+            Crypto::VerkleCommitUncompressed => self.verkle.commit(input_len),
+            Crypto::VerkleUpdateUncompressed => self.verkle.update_uncompressed(input_len),
         }
     }
 

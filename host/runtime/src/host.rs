@@ -210,7 +210,7 @@ pub fn compute(op: Crypto, backend: Option<Backend>, input: &[u8]) -> Result<Vec
             .run(op, input)
             .map_err(HostError::Bn254)
     };
-    let verkle = |op: VerkleOp| op.run(input).map(|o| o.to_vec()).map_err(HostError::Verkle);
+    let verkle = |op: VerkleOp| op.run(input).map_err(HostError::Verkle);
     let bls12 = |op: Bls12Op| zkhost_bls12381::run(op, input).map_err(HostError::Bls12);
     match op {
         Crypto::AltBn128Add => bn254(Op::Add),
@@ -229,6 +229,9 @@ pub fn compute(op: Crypto, backend: Option<Backend>, input: &[u8]) -> Result<Vec
         Crypto::Bls12PairingCheck => bls12(Bls12Op::Pairing),
         Crypto::Bls12MapFpToG1 => bls12(Bls12Op::MapFpToG1),
         Crypto::Bls12MapFp2ToG2 => bls12(Bls12Op::MapFp2ToG2),
+        Crypto::VerkleTreeKey => verkle(VerkleOp::TreeKey),
+        Crypto::VerkleCommitUncompressed => verkle(VerkleOp::CommitUncompressed),
+        Crypto::VerkleUpdateUncompressed => verkle(VerkleOp::UpdateUncompressed),
     }
 }
 

@@ -32,10 +32,13 @@ const BN254: [Crypto; 4] = [
 ];
 
 /// The verkle functions, in the ABI's order.
-const VERKLE: [Crypto; 3] = [
+const VERKLE: [Crypto; 6] = [
     Crypto::VerkleCommit,
     Crypto::VerkleCommitmentToField,
     Crypto::VerkleUpdate,
+    Crypto::VerkleTreeKey,
+    Crypto::VerkleCommitUncompressed,
+    Crypto::VerkleUpdateUncompressed,
 ];
 
 /// The BLS12-381 (EIP-2537) functions, in the ABI's order.
@@ -44,8 +47,15 @@ const BLS12: [zkhost_bls12381::Op; 7] = zkhost_bls12381::Op::ALL;
 /// What the function computes natively, from the crypto crates directly.
 fn native(op: Crypto, input: &[u8]) -> Result<Vec<u8>, String> {
     use zkhost_bn254::Op;
-    let bytes =
-        |r: Result<[u8; 32], verkle::Error>| r.map(|o| o.to_vec()).map_err(|e| e.to_string());
+    let verkle_op = |op: Crypto| {
+        verkle::Op::ALL
+            .into_iter()
+            .find(|o| o.host_function() == op)
+            .map(|o| o.run(input).map_err(|e| e.to_string()))
+    };
+    if let Some(out) = verkle_op(op) {
+        return out;
+    }
     let bn254 = |op: Op| zkhost_bn254::run(op, input).map_err(|e| e.to_string());
     match op {
         Crypto::AltBn128Add => bn254(Op::Add),
@@ -54,9 +64,6 @@ fn native(op: Crypto, input: &[u8]) -> Result<Vec<u8>, String> {
         Crypto::AltBn128G1Msm => zkhost_bn254::msm::g1_msm(input)
             .map(|o| o.to_vec())
             .map_err(|e| e.to_string()),
-        Crypto::VerkleCommit => bytes(verkle::commit_bytes(input)),
-        Crypto::VerkleCommitmentToField => bytes(verkle::commitment_to_field_bytes(input)),
-        Crypto::VerkleUpdate => bytes(verkle::update_bytes(input)),
         bls => {
             let op = BLS12
                 .into_iter()
@@ -131,14 +138,16 @@ fn cases() -> Vec<Case> {
         })
         .collect();
     let commitment = verkle::commit_bytes(&scalars).unwrap().to_vec();
-    let mut update = commitment.clone();
-    update.push(3);
-    update.extend_from_slice(&scalars[..32]);
-    update.extend_from_slice(&scalars[32..64]);
+    let entry = [&[3u8][..], &scalars[..32], &scalars[32..64]].concat();
+    let update = [&commitment[..], &entry].concat();
+    let uncompressed = verkle::commit_uncompressed_bytes(&scalars).unwrap();
+    let update_uncompressed = [&uncompressed[..], &entry].concat();
     for op in VERKLE {
         let valid = match op {
-            Crypto::VerkleCommit => scalars.clone(),
+            Crypto::VerkleCommit | Crypto::VerkleCommitUncompressed => scalars.clone(),
             Crypto::VerkleCommitmentToField => commitment.clone(),
+            Crypto::VerkleTreeKey => scalars[..64].to_vec(),
+            Crypto::VerkleUpdateUncompressed => update_uncompressed.clone(),
             _ => update.clone(),
         };
         let mut invalid = valid.clone();

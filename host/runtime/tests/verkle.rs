@@ -26,11 +26,7 @@ fn le_bytes(values: &[Fr]) -> Vec<u8> {
 
 /// The host function of a verkle operation.
 fn function(op: Op) -> Crypto {
-    match op {
-        Op::Commit => Crypto::VerkleCommit,
-        Op::ToField => Crypto::VerkleCommitmentToField,
-        Op::Update => Crypto::VerkleUpdate,
-    }
+    op.host_function()
 }
 
 fn runtime() -> Runtime {
@@ -59,6 +55,20 @@ fn the_contract_path_matches_native() {
         ),
         (Op::Update, vec![0; 32 + 65]),
         (Op::Update, vec![0; 40]),
+        (Op::TreeKey, vec![0; 64]),
+        (Op::TreeKey, le_bytes(&values[..2])),
+        (Op::TreeKey, vec![0; 63]),
+        (Op::CommitUncompressed, le_bytes(&values[..7])),
+        (Op::CommitUncompressed, vec![0xff; 32]),
+        (
+            Op::UpdateUncompressed,
+            verkle::encode_update_uncompressed(&c, &[(0, values[0], Fr::from(1u64))]),
+        ),
+        (Op::UpdateUncompressed, vec![0; 64 + 65]),
+        (
+            Op::UpdateUncompressed,
+            c.to_uncompressed_be()[..63].to_vec(),
+        ),
     ];
     for (op, input) in cases {
         let native = op.run(&input);
@@ -80,7 +90,7 @@ fn host_functions_charge_exactly_their_price_before_work() {
     let rt = runtime();
     let costs = HostCosts::default();
     let price = |op: Op, len: usize| costs.crypto_call(function(op), len);
-    let payload = vec![0u8; 32 + 256 * 65];
+    let payload = vec![0u8; 64 + 256 * 65];
     let cases = [
         (Op::Commit, 0usize),
         (Op::Commit, 32),
@@ -91,6 +101,11 @@ fn host_functions_charge_exactly_their_price_before_work() {
         (Op::Update, 32),
         (Op::Update, 32 + 65),
         (Op::Update, 32 + 256 * 65),
+        (Op::TreeKey, 64),
+        (Op::TreeKey, 65),
+        (Op::CommitUncompressed, 64),
+        (Op::UpdateUncompressed, 64),
+        (Op::UpdateUncompressed, 64 + 256 * 65),
     ];
     let mins: Vec<u64> = cases
         .iter()
@@ -123,6 +138,16 @@ fn host_functions_charge_exactly_their_price_before_work() {
     assert_eq!(
         price(Op::Update, 32 + 65),
         100 + 97 + g.update_base + g.update_per_entry
+    );
+    assert_eq!(price(Op::TreeKey, 64), 100 + 64 + g.tree_key);
+    assert_eq!(
+        price(Op::CommitUncompressed, 64),
+        price(Op::Commit, 64),
+        "the same work and encoding cost"
+    );
+    assert_eq!(
+        price(Op::UpdateUncompressed, 64 + 65),
+        100 + 129 + g.update_uncompressed_base + g.update_per_entry
     );
 }
 
@@ -159,7 +184,11 @@ fn invalid_input_and_bad_pointers_write_nothing() {
         }
         // Exactly at the end is in bounds.
         let out = rt
-            .call(&code, &call_input(16, 0, page - 32, &[]), 10_000_000)
+            .call(
+                &code,
+                &call_input(16, 0, page - op.output_len() as i32, &[]),
+                10_000_000,
+            )
             .unwrap();
         assert!(out.output().is_some(), "{}", op.name());
     }

@@ -54,8 +54,11 @@ pub const TARGETS: &[(&str, Harness)] = &[
 
 /// Banderwagon encodings and the verkle byte functions: a compressed element that
 /// decodes re-encodes to the same bytes and maps to the same field element through
-/// both entry points; an uncompressed (go-ipa) element that decodes equals its
-/// compressed form's decoding; a commitment input that is accepted gives the same
+/// both entry points; an uncompressed element that decodes equals its compressed
+/// form's decoding and re-encodes to the same bytes, and one refused is not what the
+/// square-root route decodes; a tree key is the reversed commitment to its five
+/// scalars; an uncompressed update or commitment that is accepted equals the
+/// compressed one; a commitment input that is accepted gives the same
 /// element with every fixed-base method (the narrow, wide and parallel tables
 /// disagree on nothing); an update input never panics and, when accepted, equals the
 /// commitment plus the sparse recommitment.
@@ -73,10 +76,48 @@ pub fn banderwagon_codec(data: &[u8]) {
         Err(err) => assert_eq!(verkle::commitment_to_field_bytes(head), Err(err)),
     }
     if let Some(unc) = data.get(..64) {
-        if let Ok(e) = Element::from_uncompressed_be(unc) {
-            assert_eq!(Element::from_bytes(&e.to_bytes()), Ok(e));
-            assert_eq!(&e.to_bytes()[..], &unc[..32], "canonical representative");
+        match Element::from_uncompressed_be(unc) {
+            Ok(e) => {
+                assert_eq!(Element::from_bytes(&e.to_bytes()), Ok(e));
+                assert_eq!(&e.to_bytes()[..], &unc[..32], "canonical representative");
+                assert_eq!(&e.to_uncompressed_be()[..], unc, "uncompressed round trip");
+            }
+            // The square-root route must refuse it too (or decode another y).
+            Err(_) => {
+                if let Ok(e) = Element::from_bytes(&unc[..32]) {
+                    assert_ne!(&e.to_uncompressed_be()[..], unc);
+                }
+            }
         }
+        // A tree key is the reversed commitment to its five scalars.
+        let mut five =
+            verkle::scalar_to_le(&verkle::Scalar::from(verkle::tree_key::FIRST_SCALAR)).to_vec();
+        for half in unc.chunks_exact(16) {
+            five.extend_from_slice(half);
+            five.extend_from_slice(&[0; 16]);
+        }
+        let mut expected = verkle::commit_bytes(&five).expect("128-bit scalars are canonical");
+        expected.reverse();
+        assert_eq!(verkle::tree_key_bytes(unc), Ok(expected));
+    }
+    // An uncompressed update, when accepted, equals the compressed one.
+    if let Ok(out) = verkle::update_uncompressed_bytes(data) {
+        let c = Element::from_uncompressed_be(&data[..64]).expect("accepted head");
+        let compressed = [&c.to_bytes()[..], &data[64..]].concat();
+        let via = verkle::update_bytes(&compressed).expect("same entries");
+        assert_eq!(
+            Element::from_uncompressed_be(&out).map(|e| e.to_bytes()),
+            Ok(via)
+        );
+    }
+    if let Ok(unc) =
+        verkle::commit_uncompressed_bytes(data.get(..data.len().min(8 * 32)).unwrap_or(data))
+    {
+        let e = Element::from_uncompressed_be(&unc).expect("a commitment decodes");
+        assert_eq!(
+            verkle::commit_bytes(data.get(..data.len().min(8 * 32)).unwrap_or(data)),
+            Ok(e.to_bytes())
+        );
     }
     // Commitments of at most 8 scalars (fuzzing speed), every method alike.
     let scalars = data.get(..data.len().min(8 * 32)).unwrap_or(data);
@@ -437,7 +478,7 @@ fn msm_differential(input: &[u8], alg: u8) {
 /// The probe contract of [`host_call`], as WAT (the source of [`PROBE_WASM_HEX`]).
 ///
 /// Called with input, it reads the input to address 0, grows memory by
-/// `input[1] & 3` pages and calls host function number `input[0] % 18` (in
+/// `input[1] & 3` pages and calls host function number `input[0] % 21` (in
 /// [`PROBE_FUNCTIONS`] order) with the little-endian i32s at 4, 8 and 12 as
 /// arguments, keeping any result in a global. Called with empty input, it dumps:
 /// outputs all of its memory followed by that result (8 bytes), so a test can see
@@ -461,6 +502,9 @@ pub const PROBE_WAT: &str = r#"(module
   (import "zkhost" "bls12381_pairing_check" (func $bpair (param i32 i32 i32) (result i32)))
   (import "zkhost" "bls12381_map_fp_to_g1" (func $bmap1 (param i32 i32 i32) (result i32)))
   (import "zkhost" "bls12381_map_fp2_to_g2" (func $bmap2 (param i32 i32 i32) (result i32)))
+  (import "zkhost" "verkle_tree_key" (func $vtkey (param i32 i32 i32) (result i32)))
+  (import "zkhost" "verkle_commit_uncompressed" (func $vcommitu (param i32 i32 i32) (result i32)))
+  (import "zkhost" "verkle_update_uncompressed" (func $vupdateu (param i32 i32 i32) (result i32)))
   (memory (export "memory") 1 5)
   (global $ret (mut i64) (i64.const -1))
   (func (export "call")
@@ -477,13 +521,15 @@ pub const PROBE_WAT: &str = r#"(module
     (local.set $a0 (i32.load (i32.const 4)))
     (local.set $a1 (i32.load (i32.const 8)))
     (local.set $a2 (i32.load (i32.const 12)))
+    (block $vupdateu (block $vcommitu (block $vtkey
     (block $bmap2 (block $bmap1 (block $bpair (block $b2msm (block $b2add (block $b1msm (block $b1add
     (block $vupdate (block $vfield (block $vcommit
     (block $msm (block $pairing (block $mul (block $add
     (block $gas_left (block $output_write (block $input_read (block $input_size
       (br_table $input_size $input_read $output_write $gas_left $add $mul $pairing $msm
           $vcommit $vfield $vupdate $b1add $b1msm $b2add $b2msm $bpair $bmap1 $bmap2
-        (i32.rem_u (i32.load8_u (i32.const 0)) (i32.const 18))))
+          $vtkey $vcommitu $vupdateu
+        (i32.rem_u (i32.load8_u (i32.const 0)) (i32.const 21))))
       (global.set $ret (i64.extend_i32_u (call $input_size)))
       (return))
       (call $input_read (local.get $a0))
@@ -518,14 +564,20 @@ pub const PROBE_WAT: &str = r#"(module
       (return))
       (global.set $ret (i64.extend_i32_u (call $bmap1 (local.get $a0) (local.get $a1) (local.get $a2))))
       (return))
-    (global.set $ret (i64.extend_i32_u (call $bmap2 (local.get $a0) (local.get $a1) (local.get $a2))))))
+      (global.set $ret (i64.extend_i32_u (call $bmap2 (local.get $a0) (local.get $a1) (local.get $a2))))
+      (return))
+      (global.set $ret (i64.extend_i32_u (call $vtkey (local.get $a0) (local.get $a1) (local.get $a2))))
+      (return))
+      (global.set $ret (i64.extend_i32_u (call $vcommitu (local.get $a0) (local.get $a1) (local.get $a2))))
+      (return))
+    (global.set $ret (i64.extend_i32_u (call $vupdateu (local.get $a0) (local.get $a1) (local.get $a2))))))
 "#;
 
 /// [`PROBE_WAT`] compiled (checked against the WAT by a unit test, which prints the
 /// new value if the WAT changes).
 pub const PROBE_WASM_HEX: &str = concat!(
-    "0061736d01000000011c066000017f60017f0060027f7f006000017e60037f7f7f017f60000002c9",
-    "0312067a6b686f73740a696e7075745f73697a650000067a6b686f73740a696e7075745f72656164",
+    "0061736d01000000011c066000017f60017f0060027f7f006000017e60037f7f7f017f60000002aa",
+    "0415067a6b686f73740a696e7075745f73697a650000067a6b686f73740a696e7075745f72656164",
     "0001067a6b686f73740c6f75747075745f77726974650002067a6b686f7374086761735f6c656674",
     "0003067a6b686f73740d616c745f626e3132385f6164640004067a6b686f73740d616c745f626e31",
     "32385f6d756c0004067a6b686f737411616c745f626e3132385f70616972696e670004067a6b686f",
@@ -536,29 +588,34 @@ pub const PROBE_WASM_HEX: &str = concat!(
     "0f626c7331323338315f67325f6164640004067a6b686f73740f626c7331323338315f67325f6d73",
     "6d0004067a6b686f737416626c7331323338315f70616972696e675f636865636b0004067a6b686f",
     "737415626c7331323338315f6d61705f66705f746f5f67310004067a6b686f737416626c73313233",
-    "38315f6d61705f6670325f746f5f67320004030201050504010101050606017e01427f0b07110206",
-    "6d656d6f727902000463616c6c00120ade0201db0201047f10004504403f00411074210341014000",
-    "1a200323003703004100200341086a10020f0b4100100141012d000041037140001a410428020021",
-    "0041082802002101410c280200210202400240024002400240024002400240024002400240024002",
-    "400240024002400240024041002d00004112700e11000102030405060708090a0b0c0d0e0f10110b",
-    "1000ad24000f0b200010010f0b2000200110020f0b100324000f0b2000200120021004ad24000f0b",
-    "2000200120021005ad24000f0b2000200120021006ad24000f0b2000200120021007ad24000f0b20",
-    "00200120021008ad24000f0b2000200120021009ad24000f0b200020012002100aad24000f0b2000",
-    "20012002100bad24000f0b200020012002100cad24000f0b200020012002100dad24000f0b200020",
-    "012002100ead24000f0b200020012002100fad24000f0b2000200120021010ad24000f0b20002001",
-    "20021011ad24000b00d402046e616d6501940112000a696e7075745f73697a65010a696e7075745f",
-    "72656164020c6f75747075745f777269746503086761735f6c656674040361646405036d756c0607",
-    "70616972696e6707036d736d080776636f6d6d69740906766669656c640a07767570646174650b05",
-    "62316164640c0562316d736d0d0562326164640e0562326d736d0f0562706169721005626d617031",
-    "1105626d6170320215011204000261300102613102026132030473697a650396010112120105626d",
-    "6170320205626d61703103056270616972040562326d736d05056232616464060562316d736d0705",
-    "62316164640807767570646174650906766669656c640a0776636f6d6d69740b036d736d0c077061",
-    "6972696e670d036d756c0e036164640f086761735f6c656674100c6f75747075745f777269746511",
-    "0a696e7075745f72656164120a696e7075745f73697a650706010003726574",
+    "38315f6d61705f6670325f746f5f67320004067a6b686f73740f7665726b6c655f747265655f6b65",
+    "790004067a6b686f73741a7665726b6c655f636f6d6d69745f756e636f6d70726573736564000406",
+    "7a6b686f73741a7665726b6c655f7570646174655f756e636f6d7072657373656400040302010505",
+    "04010101050606017e01427f0b071102066d656d6f727902000463616c6c00150a8e03018b030104",
+    "7f10004504403f004110742103410140001a200323003703004100200341086a10020f0b41001001",
+    "41012d000041037140001a4104280200210041082802002101410c28020021020240024002400240",
+    "0240024002400240024002400240024002400240024002400240024002400240024041002d000041",
+    "15700e14000102030405060708090a0b0c0d0e0f10111213140b1000ad24000f0b200010010f0b20",
+    "00200110020f0b100324000f0b2000200120021004ad24000f0b2000200120021005ad24000f0b20",
+    "00200120021006ad24000f0b2000200120021007ad24000f0b2000200120021008ad24000f0b2000",
+    "200120021009ad24000f0b200020012002100aad24000f0b200020012002100bad24000f0b200020",
+    "012002100cad24000f0b200020012002100dad24000f0b200020012002100ead24000f0b20002001",
+    "2002100fad24000f0b2000200120021010ad24000f0b2000200120021011ad24000f0b2000200120",
+    "021012ad24000f0b2000200120021013ad24000f0b2000200120021014ad24000b008a03046e616d",
+    "6501af0115000a696e7075745f73697a65010a696e7075745f72656164020c6f75747075745f7772",
+    "69746503086761735f6c656674040361646405036d756c060770616972696e6707036d736d080776",
+    "636f6d6d69740906766669656c640a07767570646174650b0562316164640c0562316d736d0d0562",
+    "326164640e0562326d736d0f0562706169721005626d6170311105626d617032120576746b657913",
+    "0876636f6d6d69747514087675706461746575021501150400026130010261310202613203047369",
+    "7a6503b10101151501087675706461746575020876636f6d6d697475030576746b65790405626d61",
+    "70320505626d61703106056270616972070562326d736d08056232616464090562316d736d0a0562",
+    "316164640b07767570646174650c06766669656c640d0776636f6d6d69740e036d736d0f07706169",
+    "72696e6710036d756c110361646412086761735f6c656674130c6f75747075745f7772697465140a",
+    "696e7075745f72656164150a696e7075745f73697a650706010003726574",
 );
 
 /// How many host functions the probe can call (its selector is taken modulo this).
-pub const PROBE_SELECTORS: u8 = 18;
+pub const PROBE_SELECTORS: u8 = 21;
 
 /// The host functions the probe calls, by selector: the ABI's table order
 /// ([`Function::ALL`]: the I/O functions, then the crypto functions).
@@ -994,8 +1051,9 @@ fn crypto_expected(op: Crypto, input: &[u8]) -> Result<Vec<u8>, HostError> {
             .run(op, input)
             .map_err(HostError::Bn254)
     };
-    let verkle =
-        |out: Result<[u8; 32], verkle::Error>| out.map(|b| b.to_vec()).map_err(HostError::Verkle);
+    let verkle = |out: Result<Vec<u8>, verkle::Error>| out.map_err(HostError::Verkle);
+    let v = |b: [u8; 32]| b.to_vec();
+    let v64 = |b: [u8; 64]| b.to_vec();
     match op {
         Crypto::AltBn128Add => bn254(Op::Add),
         Crypto::AltBn128Mul => bn254(Op::Mul),
@@ -1003,9 +1061,16 @@ fn crypto_expected(op: Crypto, input: &[u8]) -> Result<Vec<u8>, HostError> {
         Crypto::AltBn128G1Msm => bn254_msm::g1_msm(input)
             .map(|o| o.to_vec())
             .map_err(HostError::Bn254),
-        Crypto::VerkleCommit => verkle(verkle::commit_bytes(input)),
-        Crypto::VerkleCommitmentToField => verkle(verkle::commitment_to_field_bytes(input)),
-        Crypto::VerkleUpdate => verkle(verkle::update_bytes(input)),
+        Crypto::VerkleCommit => verkle(verkle::commit_bytes(input).map(v)),
+        Crypto::VerkleCommitmentToField => verkle(verkle::commitment_to_field_bytes(input).map(v)),
+        Crypto::VerkleUpdate => verkle(verkle::update_bytes(input).map(v)),
+        Crypto::VerkleTreeKey => verkle(verkle::tree_key_bytes(input).map(v)),
+        Crypto::VerkleCommitUncompressed => {
+            verkle(verkle::commit_uncompressed_bytes(input).map(v64))
+        }
+        Crypto::VerkleUpdateUncompressed => {
+            verkle(verkle::update_uncompressed_bytes(input).map(v64))
+        }
         bls => match zkhost_bls12381::Op::ALL
             .into_iter()
             .find(|o| o.host_function() == bls)

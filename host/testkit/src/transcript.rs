@@ -13,7 +13,7 @@
 //! | section | inputs | recorded |
 //! | --- | --- | --- |
 //! | `vector` | every BN254 and BLS12-381 conformance vector | each backend's output or error, and the EIP-1108 / EIP-2537 gas |
-//! | `generated` | [`CASES`] seeded inputs per operation (valid, mutated, random, every length boundary), the MSM and the three verkle functions included; [`BLS12_CASES`] per BLS12-381 operation | output digest or error, per backend where there are several |
+//! | `generated` | [`CASES`] seeded inputs per operation (valid, mutated, random, every length boundary), the MSM and the six verkle functions included; [`BLS12_CASES`] per BLS12-381 operation | output digest or error, per backend where there are several |
 //! | `contract` | each host function through the `precompiles`/`verkle`/`bls12381` contracts and the BN254 ones through pure-wasm `wasm-pairing`: valid, invalid and short inputs | the outcome with ample gas, at exactly the gas used and one unit below |
 //! | `probe` | every `host_call` fuzz corpus file: hostile pointers, lengths, memory and gas straight to a host function | trap or output, gas used, result and a digest of memory |
 //! | `deploy` | every `deploy` fuzz corpus file | refused (and why) or its calls' outcomes on a fresh, pooled and warm instance |
@@ -308,6 +308,68 @@ fn generated_lines(t: &mut String) {
         let out = zkhost_verkle::update_bytes(&input).map(|o| o.to_vec());
         generated(t, "verkle-update", case, &input, &out);
     }
+    let mut r = rng(23);
+    for case in 0..CASES {
+        let mut input = vec![0u8; 64];
+        r.fill_bytes(&mut input);
+        match r.gen_range(0..8) {
+            0 => input.truncate(r.gen_range(0..64)),
+            1 => input.push(r.gen()),
+            2 => input[..32].fill(0),
+            3 => input.fill(0xff),
+            _ => {}
+        }
+        let out = zkhost_verkle::tree_key_bytes(&input).map(|o| o.to_vec());
+        generated(t, "verkle-tree-key", case, &input, &out);
+    }
+    let mut r = rng(24);
+    let mut uncompressed = Vec::new();
+    for case in 0..CASES {
+        let n = match r.gen_range(0..3) {
+            0 => r.gen_range(0..=5),
+            _ => r.gen_range(0..=257),
+        };
+        let mut input = verkle_scalars(&mut r, n);
+        if r.gen_range(0..25) == 0 {
+            input.pop();
+        }
+        let out = zkhost_verkle::commit_uncompressed_bytes(&input).map(|o| o.to_vec());
+        if let Ok(c) = &out {
+            uncompressed.push(c.clone());
+        }
+        generated(t, "verkle-commit-uncompressed", case, &input, &out);
+    }
+    let mut r = rng(25);
+    for case in 0..CASES {
+        let mut input = uncompressed[case % uncompressed.len()].clone();
+        let k = match r.gen_range(0..3) {
+            0 => r.gen_range(0..=3),
+            _ => r.gen_range(0..=257),
+        };
+        let values = verkle_scalars(&mut r, 2 * k);
+        for pair in values.chunks_exact(64) {
+            input.push(r.gen());
+            input.extend_from_slice(pair);
+        }
+        match r.gen_range(0..10) {
+            0 => input[r.gen_range(0..64)] ^= 1 << r.gen_range(0..8),
+            1 => {
+                input.pop();
+            }
+            2 => {
+                // The other representative (−x, −y): the same element, refused.
+                use ark_ed_on_bls12_381_bandersnatch::Fq;
+                use ark_ff::{BigInteger, PrimeField};
+                for half in input[..64].chunks_exact_mut(32) {
+                    let v = -Fq::from_be_bytes_mod_order(half);
+                    half.copy_from_slice(&v.into_bigint().to_bytes_be());
+                }
+            }
+            _ => {}
+        }
+        let out = zkhost_verkle::update_uncompressed_bytes(&input).map(|o| o.to_vec());
+        generated(t, "verkle-update-uncompressed", case, &input, &out);
+    }
     for (stream, op) in (30..).zip(zkhost_bls12381::Op::ALL) {
         let mut r = rng(stream);
         for case in 0..BLS12_CASES {
@@ -342,6 +404,18 @@ fn contract_inputs(op: Crypto) -> Vec<(&'static str, Vec<u8>)> {
                 Ok(c) => c.to_vec(),
                 Err(_) => Vec::new(),
             }
+        }
+        Crypto::VerkleTreeKey => (1u8..=64).collect(),
+        Crypto::VerkleCommitUncompressed => (1u8..=3).flat_map(|i| [i; 32]).collect(),
+        Crypto::VerkleUpdateUncompressed => {
+            let mut u = match zkhost_verkle::commit_uncompressed_bytes(&[7u8; 32]) {
+                Ok(c) => c.to_vec(),
+                Err(_) => Vec::new(),
+            };
+            u.push(0);
+            u.extend_from_slice(&[7u8; 32]);
+            u.extend_from_slice(&[9u8; 32]);
+            u
         }
         Crypto::VerkleUpdate => {
             let mut u = match zkhost_verkle::commit_bytes(&[7u8; 32]) {

@@ -418,3 +418,31 @@ pub fn verkle_update(k: usize) -> Vec<Case> {
         case("no zero window, slowest square root", slow),
     ]
 }
+
+/// [`verkle_update`]'s cases with the commitment in the uncompressed form (no square
+/// root to decode: the "slowest square root" commitment is only a typical one here).
+pub fn verkle_update_uncompressed(k: usize) -> Vec<Case> {
+    verkle_update(k)
+        .into_iter()
+        .map(|c| {
+            let (head, entries) = c.input.split_at(32);
+            let e = Element::from_bytes(head).unwrap_or(Element::IDENTITY);
+            Case {
+                name: c.name,
+                input: [&e.to_uncompressed_be()[..], entries].concat(),
+            }
+        })
+        .collect()
+}
+
+/// Tree keys (EIP-6800): a random 32-byte address and tree index (typical: every
+/// 16-byte half non-zero, so all five scalars are), and all bytes 0xff (the largest
+/// scalars, every window of every half non-zero).
+pub fn verkle_tree_key() -> Vec<Case> {
+    let mut typical = random_scalar(1100).to_vec();
+    typical.extend(random_scalar(1101));
+    vec![
+        case(TYPICAL, typical),
+        case("all bytes 0xff", vec![0xff; 64]),
+    ]
+}

@@ -239,6 +239,13 @@ fn host_call_model_holds_at_every_gas_limit() {
             Crypto::VerkleCommit => scalars.clone(),
             Crypto::VerkleCommitmentToField => commitment.to_vec(),
             Crypto::VerkleUpdate => [&commitment[..], &entry].concat(),
+            Crypto::VerkleTreeKey => scalars[..64].to_vec(),
+            Crypto::VerkleCommitUncompressed => scalars.clone(),
+            Crypto::VerkleUpdateUncompressed => [
+                &verkle::commit_uncompressed_bytes(&scalars).unwrap()[..],
+                &entry,
+            ]
+            .concat(),
             bls => {
                 let op = zkhost_bls12381::Op::ALL
                     .into_iter()

@@ -25,15 +25,20 @@ fn verkle_message(op: Op, input: Vec<u8>) -> VerkleMessage {
         Op::Commit => VerkleMessage::Commit(input),
         Op::ToField => VerkleMessage::ToField(input),
         Op::Update => VerkleMessage::Update(input),
+        Op::TreeKey => VerkleMessage::TreeKey(input),
+        Op::CommitUncompressed => VerkleMessage::CommitUncompressed(input),
+        Op::UpdateUncompressed => VerkleMessage::UpdateUncompressed(input),
     }
 }
 
 /// The schedule's price of `op` on `len` input bytes.
 fn verkle_gas(schedule: &VerkleGas, op: Op, len: usize) -> u64 {
     match op {
-        Op::Commit => schedule.commit(len),
+        Op::Commit | Op::CommitUncompressed => schedule.commit(len),
         Op::Update => schedule.update(len),
+        Op::UpdateUncompressed => schedule.update_uncompressed(len),
         Op::ToField => schedule.to_field,
+        Op::TreeKey => schedule.tree_key,
     }
 }
 
@@ -245,6 +250,21 @@ fn update_input(k: usize) -> Vec<u8> {
     input
 }
 
+/// [`update_input`] with the commitment uncompressed.
+fn update_uncompressed_input(k: usize) -> Vec<u8> {
+    let input = update_input(k);
+    let c = Element::from_bytes(&input[..32]).unwrap_or_default();
+    [&c.to_uncompressed_be()[..], &input[32..]].concat()
+}
+
+/// A tree-key input: an address and a tree index, every 16-byte half non-zero.
+fn tree_key_input() -> Vec<u8> {
+    scalars(2, 5)
+        .iter()
+        .flat_map(verkle::scalar_to_le)
+        .collect()
+}
+
 /// Measures the verkle operations in `rounds` interleaved rounds.
 pub fn measure(
     commit_sizes: &[usize],
@@ -271,6 +291,23 @@ pub fn measure(
             .iter()
             .map(|&k| (Op::Update, k, update_input(k))),
     );
+    // The uncompressed forms at the smallest and largest sizes, and the tree key.
+    let ends = |v: &[usize]| -> Vec<usize> {
+        let mut e: Vec<usize> = v.first().into_iter().chain(v.last()).copied().collect();
+        e.dedup();
+        e
+    };
+    cases.extend(
+        ends(commit_sizes)
+            .into_iter()
+            .map(|n| (Op::CommitUncompressed, n, commit_input(n))),
+    );
+    cases.extend(
+        ends(update_sizes)
+            .into_iter()
+            .map(|k| (Op::UpdateUncompressed, k, update_uncompressed_input(k))),
+    );
+    cases.push((Op::TreeKey, 1, tree_key_input()));
     for (op, size, input) in cases {
         let message = verkle_message(op, input.clone()).encode();
         let outcome = warm

@@ -177,7 +177,13 @@ pub fn measure(
     add(Crypto::VerkleCommitmentToField, 1, worst::verkle_to_field());
     for &k in plan.update_sizes {
         add(Crypto::VerkleUpdate, k, worst::verkle_update(k));
+        add(
+            Crypto::VerkleUpdateUncompressed,
+            k,
+            worst::verkle_update_uncompressed(k),
+        );
     }
+    add(Crypto::VerkleTreeKey, 1, worst::verkle_tree_key());
     // Every case must be accepted, or its time would be an error path's.
     for (op, size, c) in &cases {
         run(*op, &c.input)

@@ -314,6 +314,25 @@ fn workload(d: &Deployed) -> Result<Vec<Item>, String> {
                 bad
             },
         ),
+        (
+            Crypto::VerkleTreeKey,
+            worst::verkle_tree_key()[0].input.clone(),
+            vec![0; 63], // one byte short
+        ),
+        (
+            Crypto::VerkleCommitUncompressed,
+            worst::verkle_commit(16)[0].input.clone(),
+            vec![0xff; 32], // a scalar ≥ r
+        ),
+        (
+            Crypto::VerkleUpdateUncompressed,
+            worst::verkle_update_uncompressed(1)[0].input.clone(),
+            {
+                let mut bad = worst::verkle_update_uncompressed(1)[0].input.clone();
+                bad[63] ^= 1; // y off the curve
+                bad
+            },
+        ),
     ];
     for (op, good, bad) in op_inputs.into_iter().chain(bls12_inputs()) {
         let name = crate::ops::name(op);
