@@ -128,7 +128,7 @@ impl VerkleGas {
         update_base: 10_000,
         update_per_entry: 750,
         to_field: 2_000,
-        update_uncompressed_base: 10_000,
+        update_uncompressed_base: 5_000,
         tree_key: 2_000,
     };
 
