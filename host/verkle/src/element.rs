@@ -269,12 +269,7 @@ impl Element {
     /// bytes.
     pub fn to_bytes(&self) -> [u8; 32] {
         let (x, y) = self.to_affine();
-        let x = if is_lexicographically_largest(&y) {
-            x
-        } else {
-            -x
-        };
-        fq_to_be(&x)
+        fq_to_be(&canonical(x, y).0)
     }
 
     /// Strict decoding of a compressed element: exactly 32 bytes, `x < p`, `1 − a·x²`
@@ -336,14 +331,7 @@ impl Element {
         elements
             .iter()
             .zip(&zs)
-            .map(|(e, zi)| {
-                let (x, y) = (e.x * zi, e.y * zi);
-                fq_to_be(&if is_lexicographically_largest(&y) {
-                    x
-                } else {
-                    -x
-                })
-            })
+            .map(|(e, zi)| fq_to_be(&canonical(e.x * zi, e.y * zi).0))
             .collect()
     }
 
@@ -363,13 +351,19 @@ impl Element {
     }
 }
 
-/// The uncompressed bytes of the affine point `(x, y)`, canonical representative.
-fn uncompressed(x: Fq, y: Fq) -> [u8; 64] {
-    let (x, y) = if is_lexicographically_largest(&y) {
+/// The representative of the class of `(x, y)` whose `y` is lexicographically
+/// largest: the one both encodings write.
+fn canonical(x: Fq, y: Fq) -> (Fq, Fq) {
+    if is_lexicographically_largest(&y) {
         (x, y)
     } else {
         (-x, -y)
-    };
+    }
+}
+
+/// The uncompressed bytes of the affine point `(x, y)`, canonical representative.
+fn uncompressed(x: Fq, y: Fq) -> [u8; 64] {
+    let (x, y) = canonical(x, y);
     let mut out = [0u8; 64];
     out[..32].copy_from_slice(&fq_to_be(&x));
     out[32..].copy_from_slice(&fq_to_be(&y));
