@@ -310,10 +310,11 @@ impl Element {
         let y = fq_from_be(&yb).ok_or(Error::CoordinateNotInField)?;
         // a·x² + y² = 1 + d·x²·y²
         let (x2, y2) = (x.square(), y.square());
-        if mul_by_a(x2) + y2 != Fq::ONE + D * x2 * y2 {
+        let ax2 = mul_by_a(x2);
+        if ax2 + y2 != Fq::ONE + D * x2 * y2 {
             return Err(Error::NotOnCurve);
         }
-        if !jacobi::is_nonzero_square(&(Fq::ONE - mul_by_a(x2))) {
+        if !jacobi::is_nonzero_square(&(Fq::ONE - ax2)) {
             return Err(Error::NotInSubgroup);
         }
         if !is_lexicographically_largest(&y) {
@@ -396,13 +397,21 @@ pub fn scalar_to_le(s: &Fr) -> [u8; 32] {
 
 /// A scalar from 32 bytes little-endian, if canonical (`< r`).
 pub fn scalar_from_le(bytes: &[u8; 32]) -> Option<Fr> {
-    let mut limbs = [0u64; 4];
-    for (i, chunk) in bytes.chunks_exact(8).enumerate() {
-        let mut w = [0u8; 8];
-        w.copy_from_slice(chunk);
-        limbs[i] = u64::from_le_bytes(w);
+    scalar_limbs_from_le(bytes).and_then(|l| Fr::from_bigint(ark_ff::BigInt(l)))
+}
+
+/// The limbs of 32 little-endian bytes if they are a canonical scalar (`< r`): what
+/// the tables' digit recoding reads, with no Montgomery conversion on the way.
+pub(crate) fn scalar_limbs_from_le(bytes: &[u8; 32]) -> Option<[u64; 4]> {
+    let mut l = [0u64; 4];
+    for (w, c) in l.iter_mut().zip(bytes.chunks_exact(8)) {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(c);
+        *w = u64::from_le_bytes(b);
     }
-    Fr::from_bigint(ark_ff::BigInt(limbs))
+    let r = <Fr as PrimeField>::MODULUS.0;
+    // Compare from the most significant limb.
+    (l.iter().rev().cmp(r.iter().rev()) == std::cmp::Ordering::Less).then_some(l)
 }
 
 #[cfg(test)]

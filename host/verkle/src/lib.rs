@@ -173,21 +173,6 @@ fn limbs(s: &Fr) -> precomp::Limbs {
     s.into_bigint().0
 }
 
-/// The limbs of 32 little-endian bytes if they are a canonical scalar (`< r`): what
-/// the tables' digit recoding reads, with no Montgomery conversion on the way.
-fn limbs_from_le(bytes: &[u8; 32]) -> Option<precomp::Limbs> {
-    let mut l = [0u64; 4];
-    for (w, c) in l.iter_mut().zip(bytes.chunks_exact(8)) {
-        let mut b = [0u8; 8];
-        b.copy_from_slice(c);
-        *w = u64::from_le_bytes(b);
-    }
-    let r = <Fr as PrimeField>::MODULUS.0;
-    // Compare from the most significant limb: below r, or not canonical.
-    let below = l.iter().rev().cmp(r.iter().rev()) == std::cmp::Ordering::Less;
-    below.then_some(l)
-}
-
 /// `Σ sᵢ·G_idx(i)` over (index, scalar) terms, the method chosen by the cost model
 /// from the number of non-zero terms; `parallel` allows a split over threads.
 fn commit_terms(terms: &[(u8, Fr)], parallel: bool) -> Element {
@@ -311,7 +296,7 @@ fn read_terms(input: &[u8]) -> Result<Vec<(u8, precomp::Limbs)>, Error> {
     for (i, c) in input.chunks_exact(ELEMENT_LEN).enumerate() {
         let mut b = [0u8; 32];
         b.copy_from_slice(c);
-        let l = limbs_from_le(&b).ok_or(Error::ScalarNotCanonical(i))?;
+        let l = element::scalar_limbs_from_le(&b).ok_or(Error::ScalarNotCanonical(i))?;
         if l != [0; 4] {
             terms.push((i as u8, l));
         }
