@@ -32,7 +32,7 @@ fn naive(v: &[Fr]) -> Element {
 fn bench(c: &mut Criterion) {
     let t = Tables::get();
     eprintln!(
-        "verkle tables: built in {:.2} s (narrow {:.2} s), {} MiB",
+        "verkle tables: built in {:.2} s (head and narrow {:.2} s), {} MiB",
         t.build_time.as_secs_f64(),
         t.narrow_time.as_secs_f64(),
         t.memory_bytes() >> 20

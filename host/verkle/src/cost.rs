@@ -13,9 +13,10 @@ use std::sync::OnceLock;
 /// A commitment method over the precomputed tables.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Method {
-    /// The narrow table: up to 26 mixed additions per scalar, no doubling.
+    /// The head and narrow tables: up to 17 mixed additions per scalar on the
+    /// first five points, 29 on the others, no doubling.
     Narrow,
-    /// The wide table: batched affine sums per window and 252 shared doublings.
+    /// The wide table: batched affine sums per window and 247 shared doublings.
     Wide,
     /// [`Method::Wide`] with the windows split over two rayon tasks.
     WideParallel,

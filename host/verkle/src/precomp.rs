@@ -1,24 +1,32 @@
 //! Fixed-base precomputation for the CRS, and the commitment methods that use it.
 //!
 //! The basis never changes, so every multiple a commitment needs can be looked up
-//! instead of computed. Two tables, for two regimes:
+//! instead of computed. Three tables, for three regimes:
 //!
-//! - **narrow** (go-ipa's layout with wider windows): for every basis point and each
-//!   of 26 windows of 10 bits, the multiples `k·2^(10j)·Gᵢ` for `k = 1..512`, in
-//!   prepared twisted Edwards form. A scalar is recoded into 26 signed digits in
-//!   `[−512, 512]` and costs at most 26 mixed additions and no doubling: the method
-//!   for one scalar or a few (a tree update touches one slot).
-//!   256 × 26 × 512 × 96 B = 325 MiB. (go-ipa's 8-bit windows take 32 additions in
-//!   96 MiB; 10 bits take fewer additions per one-slot update.)
-//! - **wide**: for every basis point the multiples `k·Gᵢ` for `k = 1..2^13`, in
-//!   affine Weierstrass form. A scalar is recoded into 19 signed 14-bit digits;
+//! - **head**: for the first five basis points (the five of every EIP-6800 tree key,
+//!   and the slots a leaf's header fills) and each of 17 windows of 15 bits, the
+//!   multiples `k·2^(15j)·Gᵢ` for `k = 1..2^14`, in prepared twisted Edwards form.
+//!   A scalar is 17 signed digits: at most 17 mixed additions and no doubling (a
+//!   tree key's 128-bit halves take 9 each). 5 × 17 × 2^14 × 96 B = 127.5 MiB.
+//! - **narrow** (go-ipa's layout with wider windows): for the other 251 points and
+//!   each of 29 windows of 9 bits, the multiples `k·2^(9j)·Gᵢ` for `k = 1..256`,
+//!   prepared. A scalar is 29 signed digits, at most 29 mixed additions and no
+//!   doubling: the method for one scalar or a few (a tree update touches one slot).
+//!   251 × 29 × 256 × 96 B = 171 MiB.
+//! - **wide**: for every basis point the multiples `k·Gᵢ` for `k = 1..2^12`, in
+//!   affine Weierstrass form. A scalar is recoded into 20 signed 13-bit digits;
 //!   all points' digits of window `j` are summed together (one lookup and one
-//!   batched affine addition each, about 6 multiplications), and the 19 window
-//!   sums are combined by Horner's rule: 252 doublings shared by every scalar.
-//!   A full commitment is 256 × 19 = 4,864 cheap additions, against 6,656 mixed
-//!   ones for the narrow table. 256 × 2^13 × 64 B = 128 MiB.
+//!   batched affine addition each, about 6 multiplications), and the 20 window
+//!   sums are combined by Horner's rule: 247 doublings shared by every scalar.
+//!   A full commitment is 256 × 20 = 5,120 cheap additions, against about 7,360
+//!   mixed ones through the other two. 256 × 2^12 × 64 B = 64 MiB.
 //!
-//! Both are built once per process, in parallel on the rayon pool, on first use.
+//! The split of memory is the budget (384 MiB in all, about 362 used): wide
+//! windows where the tree keys and the hottest slots are, a leaner narrow table for
+//! the rest, and a wide table one bit narrower than it could be (a full commitment
+//! takes 5% more additions for half the memory).
+//!
+//! All are built once per process, in parallel on the rayon pool, on first use.
 
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
@@ -31,17 +39,27 @@ use super::crs::{basis, WIDTH};
 use super::element::{Element, Prepared};
 use super::sw::{self, Sw};
 
+/// Basis points with a table of their own (a tree key's five).
+pub const HEAD_POINTS: usize = 5;
+/// Bits per window of the head table.
+pub const HEAD_BITS: u32 = 15;
+/// Windows per scalar in the head table (255 bits ≥ 253 + a carry).
+pub const HEAD_WINDOWS: usize = windows(HEAD_BITS);
+
 /// Bits per window of the narrow table.
-pub const NARROW_BITS: u32 = 10;
-/// Windows per scalar in the narrow table (260 bits ≥ 253 + a carry).
+pub const NARROW_BITS: u32 = 9;
+/// Windows per scalar in the narrow table (261 bits ≥ 253 + a carry).
 pub const NARROW_WINDOWS: usize = windows(NARROW_BITS);
-const NARROW_ENTRIES: usize = 1 << (NARROW_BITS - 1);
 
 /// Bits per window of the wide table.
-pub const WIDE_BITS: u32 = 14;
-/// Windows per scalar in the wide table (266 bits ≥ 253 + a carry).
+pub const WIDE_BITS: u32 = 13;
+/// Windows per scalar in the wide table (260 bits ≥ 253 + a carry).
 pub const WIDE_WINDOWS: usize = windows(WIDE_BITS);
 const WIDE_ENTRIES: usize = 1 << (WIDE_BITS - 1);
+
+/// One term's lookups, room for the longest recoding.
+type Lookups<'a> = [Option<(&'a Prepared, bool)>; NARROW_WINDOWS];
+const _: () = assert!(HEAD_WINDOWS <= NARROW_WINDOWS);
 
 /// Bits of the largest scalar (Bandersnatch's group order `r` has 253).
 const SCALAR_BITS: u32 = 253;
@@ -84,12 +102,95 @@ pub(crate) fn signed_digits<const N: usize>(s: &Limbs, w: u32) -> [i32; N] {
 
 /// The precomputed tables, with what building them cost.
 pub struct Tables {
-    narrow: Vec<Prepared>,
+    head: Windowed<HEAD_BITS, HEAD_WINDOWS>,
+    narrow: Windowed<NARROW_BITS, NARROW_WINDOWS>,
     wide: Vec<Sw>,
-    /// Wall-clock time to build both tables (on the rayon pool).
+    /// Wall-clock time to build all tables (on the rayon pool).
     pub build_time: Duration,
-    /// Of which the narrow table.
+    /// Of which the head and narrow tables.
     pub narrow_time: Duration,
+}
+
+/// Multiples `k·2^(BITS·j)·P`, `k = 1..=2^(BITS−1)`, of some points `P` for each
+/// window `j < WINDOWS`, prepared for mixed addition: a scalar on one of the points
+/// is `WINDOWS` signed digits and costs one addition per non-zero digit.
+struct Windowed<const BITS: u32, const WINDOWS: usize> {
+    /// Point-major, then window, then `k − 1`.
+    entries: Vec<Prepared>,
+}
+
+impl<const BITS: u32, const WINDOWS: usize> Windowed<BITS, WINDOWS> {
+    /// Entries per window.
+    const ENTRIES: usize = 1 << (BITS - 1);
+
+    /// The table of `points`, built on the rayon pool: first every window's base
+    /// `2^(BITS·j)·P` (a few hundred doublings per point), then the windows, each
+    /// a run of additions and one shared inversion, as independent tasks.
+    fn build(points: &[Element]) -> Self {
+        let bases: Vec<Element> = points
+            .par_iter()
+            .flat_map_iter(|p| {
+                let mut base = *p;
+                (0..WINDOWS).map(move |_| {
+                    let this = base;
+                    for _ in 0..BITS {
+                        base = base.double();
+                    }
+                    this
+                })
+            })
+            .collect();
+        let zero = Prepared {
+            x: Fq::ZERO,
+            y: Fq::ONE,
+            dxy: Fq::ZERO,
+        };
+        let mut entries: Vec<Prepared> = Vec::with_capacity(bases.len() * Self::ENTRIES);
+        advise_huge_pages(&entries);
+        entries.resize(bases.len() * Self::ENTRIES, zero);
+        entries
+            .par_chunks_mut(Self::ENTRIES)
+            .zip(bases.par_iter())
+            .for_each(|(window, base)| {
+                let pts = multiples(base, Self::ENTRIES);
+                for (slot, (x, y)) in window.iter_mut().zip(normalize(&pts)) {
+                    *slot = Prepared {
+                        x,
+                        y,
+                        dxy: super::element::D * x * y,
+                    };
+                }
+            });
+        Windowed { entries }
+    }
+
+    /// `k·2^(BITS·window)·P` for the table's `point`-th point, `None` outside
+    /// `1 ≤ k ≤ 2^(BITS−1)`, `window < WINDOWS` and the table's points.
+    fn entry(&self, point: usize, window: usize, k: usize) -> Option<&Prepared> {
+        if window >= WINDOWS || k == 0 || k > Self::ENTRIES {
+            return None;
+        }
+        self.entries
+            .get((point * WINDOWS + window) * Self::ENTRIES + k - 1)
+    }
+
+    /// The entries `s·P` needs, one per non-zero signed digit of `s`, each with
+    /// whether to negate it, written to the front of `out` and prefetched.
+    fn lookups<'a>(&'a self, point: usize, s: &Limbs, out: &mut Lookups<'a>) {
+        let digits = signed_digits::<WINDOWS>(s, BITS);
+        for ((j, &d), o) in digits.iter().enumerate().zip(out.iter_mut()) {
+            if d != 0 {
+                let e = self.entry(point, j, d.unsigned_abs() as usize);
+                prefetch(e);
+                *o = e.map(|e| (e, d < 0));
+            }
+        }
+    }
+
+    /// Bytes held.
+    fn bytes(&self) -> usize {
+        self.entries.len() * std::mem::size_of::<Prepared>()
+    }
 }
 
 /// Asks the kernel to back a large table with transparent huge pages (fewer TLB
@@ -151,7 +252,7 @@ fn multiples(base: &Element, n: usize) -> Vec<Element> {
     out
 }
 
-/// Fills `out` (`WIDE_ENTRIES` per point, point-major) with `k·Gᵢ`, `k = 1..=2^13`,
+/// Fills `out` (`WIDE_ENTRIES` per point, point-major) with `k·Gᵢ`, `k = 1..=2^12`,
 /// for the points `gs`.
 fn wide_multiples(gs: &[Element], out: &mut [Sw]) {
     // k = 1 and k = 2 through twisted Edwards (a doubling is a special case of the
@@ -207,39 +308,13 @@ impl Tables {
     fn build_here() -> Tables {
         let start = Instant::now();
         let g = basis();
+        let head = Windowed::build(&g[..HEAD_POINTS]);
+        let narrow = Windowed::build(&g[HEAD_POINTS..]);
+        let narrow_time = start.elapsed();
 
-        let mut narrow: Vec<Prepared> = Vec::with_capacity(WIDTH * NARROW_WINDOWS * NARROW_ENTRIES);
-        advise_huge_pages(&narrow);
-        let zero = Prepared {
-            x: Fq::ZERO,
-            y: Fq::ONE,
-            dxy: Fq::ZERO,
-        };
-        narrow.resize(WIDTH * NARROW_WINDOWS * NARROW_ENTRIES, zero);
         let mut wide: Vec<Sw> = Vec::with_capacity(WIDTH * WIDE_ENTRIES);
         advise_huge_pages(&wide);
         wide.resize(WIDTH * WIDE_ENTRIES, Sw::default());
-
-        narrow
-            .par_chunks_mut(NARROW_WINDOWS * NARROW_ENTRIES)
-            .zip(g.par_iter())
-            .for_each(|(chunk, gi)| {
-                let mut base = *gi;
-                for window in chunk.chunks_mut(NARROW_ENTRIES) {
-                    let pts = multiples(&base, NARROW_ENTRIES);
-                    for (slot, (x, y)) in window.iter_mut().zip(normalize(&pts)) {
-                        *slot = Prepared {
-                            x,
-                            y,
-                            dxy: super::element::D * x * y,
-                        };
-                    }
-                    for _ in 0..NARROW_BITS {
-                        base = base.double();
-                    }
-                }
-            });
-        let narrow_time = start.elapsed();
         // The wide table in lockstep over groups of points: step k adds Gᵢ to
         // (k−1)·Gᵢ for every point of the group in affine Weierstrass coordinates,
         // sharing one inversion per step (about 6 multiplications an entry).
@@ -250,6 +325,7 @@ impl Tables {
             .zip(g.par_chunks(group))
             .for_each(|(chunk, gs)| wide_multiples(gs, chunk));
         Tables {
+            head,
             narrow,
             wide,
             build_time: start.elapsed(),
@@ -265,45 +341,43 @@ impl Tables {
 
     /// Bytes held by the tables.
     pub fn memory_bytes(&self) -> usize {
-        self.narrow.len() * std::mem::size_of::<Prepared>()
-            + self.wide.len() * std::mem::size_of::<Sw>()
+        self.head.bytes() + self.narrow.bytes() + self.wide.len() * std::mem::size_of::<Sw>()
     }
 
-    /// `Σ sᵢ·G_idx(i)` with the narrow table: 26 mixed additions per scalar at most.
+    /// `Σ sᵢ·G_idx(i)` with the head and narrow tables: at most 17 mixed additions
+    /// per scalar on the first five points, 29 on the others.
     pub(crate) fn commit_narrow(&self, terms: &[(u8, Limbs)]) -> Element {
         self.add_narrow(None, terms)
     }
 
-    /// `acc + Σ sᵢ·G_idx(i)` with the narrow table (what a sparse update needs: the
-    /// old commitment is the starting point, no final addition). Each term's entries
-    /// are looked up (and prefetched) before the previous term's additions, so cache
-    /// misses overlap with arithmetic.
+    /// A term's lookups: in the head table for the first five points, else in the
+    /// narrow one.
+    fn lookups(&self, idx: u8, s: &Limbs) -> Lookups<'_> {
+        let mut out = [None; NARROW_WINDOWS];
+        let i = idx as usize;
+        match i.checked_sub(HEAD_POINTS) {
+            None => self.head.lookups(i, s, &mut out),
+            Some(n) => self.narrow.lookups(n, s, &mut out),
+        }
+        out
+    }
+
+    /// `acc + Σ sᵢ·G_idx(i)` with the head and narrow tables (what a sparse update
+    /// needs: the old commitment is the starting point, no final addition). Each
+    /// term's entries are looked up (and prefetched) before the previous term's
+    /// additions, so cache misses overlap with arithmetic.
     pub(crate) fn add_narrow(&self, acc: Option<Element>, terms: &[(u8, Limbs)]) -> Element {
-        let lookups = |idx: u8, s: &Limbs| -> ([usize; NARROW_WINDOWS], [i32; NARROW_WINDOWS]) {
-            let digits = signed_digits::<NARROW_WINDOWS>(s, NARROW_BITS);
-            let base = idx as usize * NARROW_WINDOWS * NARROW_ENTRIES;
-            let mut at = [usize::MAX; NARROW_WINDOWS];
-            for (j, &d) in digits.iter().enumerate() {
-                if d != 0 {
-                    at[j] = base + j * NARROW_ENTRIES + d.unsigned_abs() as usize - 1;
-                    prefetch(self.narrow.get(at[j]));
-                }
-            }
-            (at, digits)
-        };
         let mut acc = acc;
-        let mut next = terms.first().map(|(i, s)| lookups(*i, s));
+        let mut next = terms.first().map(|(i, s)| self.lookups(*i, s));
         for t in 1..=terms.len() {
-            let Some((at, digits)) = next else { break };
-            next = terms.get(t).map(|(i, s)| lookups(*i, s));
-            for (a, d) in at.iter().zip(digits) {
-                if let Some(e) = self.narrow.get(*a) {
-                    let q = if d < 0 { e.neg() } else { *e };
-                    acc = Some(match acc {
-                        Some(c) => c.add_prepared(&q),
-                        None => Element::from_prepared(&q),
-                    });
-                }
+            let Some(lookups) = next else { break };
+            next = terms.get(t).map(|(i, s)| self.lookups(*i, s));
+            for (e, negate) in lookups.iter().flatten() {
+                let q = if *negate { e.neg() } else { **e };
+                acc = Some(match acc {
+                    Some(c) => c.add_prepared(&q),
+                    None => Element::from_prepared(&q),
+                });
             }
         }
         acc.unwrap_or(Element::IDENTITY)
@@ -392,7 +466,7 @@ mod tests {
     fn table_entries_are_the_multiples_they_claim() {
         use ark_ed_on_bls12_381_bandersnatch::Fr;
         let t = Tables::get();
-        for i in [0usize, 1, 128, 255] {
+        for i in [0usize, 1, 4, 5, 6, 128, 255] {
             let gi = basis()[i];
             let last = WIDE_ENTRIES as u64;
             for k in [1u64, 2, 3, 77, last - 1, last] {
@@ -400,18 +474,32 @@ mod tests {
                 let back = sw::to_edwards(&[Some(e)])[0];
                 assert_eq!(back, gi.mul(&Fr::from(k)), "wide i={i} k={k}");
             }
-            let (top, last) = (NARROW_WINDOWS - 1, NARROW_ENTRIES as u64);
-            for (j, k) in [(0usize, 1u64), (0, last), (5, 3), (top, last)] {
-                let e = t.narrow[(i * NARROW_WINDOWS + j) * NARROW_ENTRIES + k as usize - 1];
-                let expected = gi
-                    .mul(&(Fr::from(k) * Fr::from(2u64).pow([u64::from(NARROW_BITS) * j as u64])));
+            let windowed = |j: usize, k: u64| -> (Option<&Prepared>, u32) {
+                match i.checked_sub(HEAD_POINTS) {
+                    None => (t.head.entry(i, j, k as usize), HEAD_BITS),
+                    Some(n) => (t.narrow.entry(n, j, k as usize), NARROW_BITS),
+                }
+            };
+            let (top, last) = if i < HEAD_POINTS {
+                (HEAD_WINDOWS - 1, 1u64 << (HEAD_BITS - 1))
+            } else {
+                (NARROW_WINDOWS - 1, 1u64 << (NARROW_BITS - 1))
+            };
+            for (j, k) in [(0usize, 1u64), (0, last), (5, 3), (top, last), (top, 1)] {
+                let (e, bits) = windowed(j, k);
+                let e = e.expect("entry in range");
+                let expected =
+                    gi.mul(&(Fr::from(k) * Fr::from(2u64).pow([u64::from(bits) * j as u64])));
                 assert_eq!(
                     Element::from_affine(e.x, e.y),
                     expected,
-                    "narrow i={i} j={j}"
+                    "i={i} j={j} k={k}"
                 );
                 assert_eq!(e.dxy, super::super::element::D * e.x * e.y);
             }
+            assert!(windowed(0, 0).0.is_none());
+            assert!(windowed(0, last + 1).0.is_none());
+            assert!(windowed(top + 1, 1).0.is_none());
         }
     }
 
@@ -432,6 +520,10 @@ mod tests {
                 (
                     WIDE_BITS,
                     signed_digits::<WIDE_WINDOWS>(&s, WIDE_BITS).to_vec(),
+                ),
+                (
+                    HEAD_BITS,
+                    signed_digits::<HEAD_WINDOWS>(&s, HEAD_BITS).to_vec(),
                 ),
             ] {
                 // Σ dⱼ·2^(wj) over i128 chunks: rebuild as a big integer in base 2^64.
