@@ -89,6 +89,38 @@ fn bench(c: &mut Criterion) {
     }
     g.finish();
 
+    // Zero slots should cost nothing: k scalars in the first k slots of a 256-slot
+    // vector against the same k scalars as a k-element vector (same slots, same
+    // tables), at the element level and through the host function's bytes.
+    let mut g = c.benchmark_group("verkle-zero-slots");
+    g.measurement_time(Duration::from_secs(2));
+    g.warm_up_time(Duration::from_millis(300));
+    g.sample_size(30);
+    for k in [1usize, 4, 16] {
+        let short = scalars(k, 900 + k as u64);
+        let mut long = short.clone();
+        long.resize(256, Fr::from(0u64));
+        let bytes = |v: &[Fr]| -> Vec<u8> { v.iter().flat_map(verkle::scalar_to_le).collect() };
+        let (short_bytes, long_bytes) = (bytes(&short), bytes(&long));
+        g.bench_with_input(BenchmarkId::new("k-elements", k), &short, |b, v| {
+            b.iter(|| verkle::commit_single_thread(v))
+        });
+        g.bench_with_input(BenchmarkId::new("256-slots", k), &long, |b, v| {
+            b.iter(|| verkle::commit_single_thread(v))
+        });
+        g.bench_with_input(
+            BenchmarkId::new("k-elements-bytes", k),
+            &short_bytes,
+            |b, v| b.iter(|| verkle::commit_bytes(v)),
+        );
+        g.bench_with_input(
+            BenchmarkId::new("256-slots-bytes", k),
+            &long_bytes,
+            |b, v| b.iter(|| verkle::commit_bytes(v)),
+        );
+    }
+    g.finish();
+
     let mut g = c.benchmark_group("verkle-update");
     g.sample_size(50);
     let v = scalars(256, 1);
