@@ -403,15 +403,32 @@ pub fn scalar_from_le(bytes: &[u8; 32]) -> Option<Fr> {
 /// The limbs of 32 little-endian bytes if they are a canonical scalar (`< r`): what
 /// the tables' digit recoding reads, with no Montgomery conversion on the way.
 pub(crate) fn scalar_limbs_from_le(bytes: &[u8; 32]) -> Option<[u64; 4]> {
+    let l = le_limbs(bytes);
+    below_r(&l).then_some(l)
+}
+
+/// 32 little-endian bytes as four little-endian 64-bit limbs, unchecked.
+pub(crate) fn le_limbs(bytes: &[u8; 32]) -> [u64; 4] {
     let mut l = [0u64; 4];
     for (w, c) in l.iter_mut().zip(bytes.chunks_exact(8)) {
         let mut b = [0u8; 8];
         b.copy_from_slice(c);
         *w = u64::from_le_bytes(b);
     }
+    l
+}
+
+/// Whether limbs are a canonical scalar (`< r`): the borrow out of `l − r`, without
+/// branches.
+pub(crate) fn below_r(l: &[u64; 4]) -> bool {
     let r = <Fr as PrimeField>::MODULUS.0;
-    // Compare from the most significant limb.
-    (l.iter().rev().cmp(r.iter().rev()) == std::cmp::Ordering::Less).then_some(l)
+    let mut borrow = false;
+    for (a, b) in l.iter().zip(r) {
+        let (d, b1) = a.overflowing_sub(b);
+        let (_, b2) = d.overflowing_sub(u64::from(borrow));
+        borrow = b1 | b2;
+    }
+    borrow
 }
 
 #[cfg(test)]
@@ -562,5 +579,38 @@ mod tests {
         assert!(scalar_from_le(&b).is_none());
         b[0] -= 1;
         assert_eq!(scalar_from_le(&b), Some(-Fr::ONE));
+    }
+
+    /// The branch-free `< r` agrees with arkworks' big-integer order near r (every
+    /// limb nudged up and down), at the extremes and on random 256-bit values.
+    #[test]
+    fn below_r_agrees_with_big_integer_order() {
+        let r = Fr::MODULUS.0;
+        let mut cases = vec![[0u64; 4], [u64::MAX; 4], r];
+        for i in 0..4 {
+            for delta in [1u64, 2, 1 << 63] {
+                let mut up = r;
+                up[i] = up[i].wrapping_add(delta);
+                let mut down = r;
+                down[i] = down[i].wrapping_sub(delta);
+                cases.extend([up, down]);
+            }
+        }
+        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        for _ in 0..2000 {
+            let l: [u64; 4] = std::array::from_fn(|_| rand::Rng::gen(&mut rng));
+            cases.push(l);
+            // Values whose top limb equals r's, where the lower limbs decide.
+            cases.push([l[0], l[1], l[2], r[3]]);
+        }
+        for l in cases {
+            let want = ark_ff::BigInt::<4>(l) < Fr::MODULUS;
+            assert_eq!(below_r(&l), want, "{l:x?}");
+            let mut bytes = [0u8; 32];
+            for (c, w) in bytes.chunks_exact_mut(8).zip(l) {
+                c.copy_from_slice(&w.to_le_bytes());
+            }
+            assert_eq!(le_limbs(&bytes), l);
+        }
     }
 }

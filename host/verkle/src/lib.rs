@@ -173,12 +173,6 @@ fn limbs(s: &Fr) -> precomp::Limbs {
     s.into_bigint().0
 }
 
-/// `Σ sᵢ·G_idx(i)` over (index, scalar) terms, the method chosen by the cost model
-/// from the number of non-zero terms; `parallel` allows a split over threads.
-fn commit_terms(terms: &[(u8, Fr)], parallel: bool) -> Element {
-    add_terms(None, terms, parallel)
-}
-
 /// `acc + Σ sᵢ·G_idx(i)` (`None` for the identity).
 fn add_terms(acc: Option<Element>, terms: &[(u8, Fr)], parallel: bool) -> Element {
     let terms: Vec<(u8, precomp::Limbs)> = terms
@@ -246,12 +240,16 @@ fn commit_opts(values: &[Fr], parallel: bool) -> Result<Element, Error> {
     if values.len() > WIDTH {
         return Err(Error::TooManyScalars(values.len()));
     }
-    let terms: Vec<(u8, Fr)> = values
-        .iter()
-        .enumerate()
-        .map(|(i, s)| (i as u8, *s))
-        .collect();
-    Ok(commit_terms(&terms, parallel))
+    // Straight to the limbs of the non-zero scalars. Zero is zero in Montgomery form
+    // too, so an OR of the words finds it without arkworks' comparison.
+    let mut terms: Vec<(u8, precomp::Limbs)> = Vec::with_capacity(values.len());
+    for (i, s) in values.iter().enumerate() {
+        let w = &s.0 .0;
+        if w[0] | w[1] | w[2] | w[3] != 0 {
+            terms.push((i as u8, limbs(s)));
+        }
+    }
+    Ok(add_limbs(None, &terms, parallel))
 }
 
 /// Commitments to many vectors at once, in parallel on the rayon pool (one vector
@@ -296,10 +294,15 @@ fn read_terms(input: &[u8]) -> Result<Vec<(u8, precomp::Limbs)>, Error> {
     for (i, c) in input.chunks_exact(ELEMENT_LEN).enumerate() {
         let mut b = [0u8; 32];
         b.copy_from_slice(c);
-        let l = element::scalar_limbs_from_le(&b).ok_or(Error::ScalarNotCanonical(i))?;
-        if l != [0; 4] {
-            terms.push((i as u8, l));
+        // Zero first: most slots of a tree node are empty, and zero is canonical.
+        let l = element::le_limbs(&b);
+        if l == [0; 4] {
+            continue;
         }
+        if !element::below_r(&l) {
+            return Err(Error::ScalarNotCanonical(i));
+        }
+        terms.push((i as u8, l));
     }
     Ok(terms)
 }
