@@ -33,7 +33,7 @@ pub mod tree_key;
 use zkhost_mont as mont;
 
 use ark_ed_on_bls12_381_bandersnatch::Fr;
-use ark_ff::{PrimeField, Zero};
+use ark_ff::PrimeField;
 use rayon::prelude::*;
 
 pub use cost::{CostModel, Method};
@@ -173,14 +173,34 @@ fn limbs(s: &Fr) -> precomp::Limbs {
     s.into_bigint().0
 }
 
+/// The (index, limbs) terms of the non-zero scalars. Zero is zero in Montgomery form
+/// too, so an OR of the words finds it: arkworks' `is_zero` comparison made the 255
+/// zeros of a 256-slot vector cost half a one-scalar commitment.
+fn nonzero_terms<'a>(
+    terms: impl ExactSizeIterator<Item = (u8, &'a Fr)>,
+) -> Vec<(u8, precomp::Limbs)> {
+    let mut out = Vec::with_capacity(terms.len());
+    for (i, s) in terms {
+        let w = &s.0 .0;
+        if w[0] | w[1] | w[2] | w[3] != 0 {
+            out.push((i, limbs(s)));
+        }
+    }
+    out
+}
+
+/// A vector's scalars with their slot indices (`values.len() ≤ 256`, checked first).
+fn indexed(values: &[Fr]) -> impl ExactSizeIterator<Item = (u8, &Fr)> {
+    values.iter().enumerate().map(|(i, s)| (i as u8, s))
+}
+
 /// `acc + Σ sᵢ·G_idx(i)` (`None` for the identity).
 fn add_terms(acc: Option<Element>, terms: &[(u8, Fr)], parallel: bool) -> Element {
-    let terms: Vec<(u8, precomp::Limbs)> = terms
-        .iter()
-        .filter(|(_, s)| !s.is_zero())
-        .map(|(i, s)| (*i, limbs(s)))
-        .collect();
-    add_limbs(acc, &terms, parallel)
+    add_limbs(
+        acc,
+        &nonzero_terms(terms.iter().map(|(i, s)| (*i, s))),
+        parallel,
+    )
 }
 
 /// [`add_terms`] on the limbs of non-zero canonical scalars. With the narrow table
@@ -205,13 +225,7 @@ pub fn commit_with_method(method: Method, values: &[Fr]) -> Result<Element, Erro
     if values.len() > WIDTH {
         return Err(Error::TooManyScalars(values.len()));
     }
-    let terms: Vec<(u8, precomp::Limbs)> = values
-        .iter()
-        .enumerate()
-        .filter(|(_, s)| !s.is_zero())
-        .map(|(i, s)| (i as u8, limbs(s)))
-        .collect();
-    Ok(commit_with(method, &terms))
+    Ok(commit_with(method, &nonzero_terms(indexed(values))))
 }
 
 /// Runs one method (for calibration and tests).
@@ -240,16 +254,7 @@ fn commit_opts(values: &[Fr], parallel: bool) -> Result<Element, Error> {
     if values.len() > WIDTH {
         return Err(Error::TooManyScalars(values.len()));
     }
-    // Straight to the limbs of the non-zero scalars. Zero is zero in Montgomery form
-    // too, so an OR of the words finds it without arkworks' comparison.
-    let mut terms: Vec<(u8, precomp::Limbs)> = Vec::with_capacity(values.len());
-    for (i, s) in values.iter().enumerate() {
-        let w = &s.0 .0;
-        if w[0] | w[1] | w[2] | w[3] != 0 {
-            terms.push((i as u8, limbs(s)));
-        }
-    }
-    Ok(add_limbs(None, &terms, parallel))
+    Ok(add_limbs(None, &nonzero_terms(indexed(values)), parallel))
 }
 
 /// Commitments to many vectors at once, in parallel on the rayon pool (one vector
@@ -415,7 +420,7 @@ pub fn update_uncompressed_bytes(input: &[u8]) -> Result<[u8; 64], Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ark_ff::UniformRand;
+    use ark_ff::{UniformRand, Zero};
     use rand::SeedableRng;
 
     fn reference(values: &[Fr]) -> Element {
