@@ -41,8 +41,7 @@ use pairing::{G2Prepared, PairG2};
 /// `6x + 2`.
 pub const BN_X: u64 = 4_965_661_367_192_848_881;
 
-/// The NAF digits of [`BN_X`], computed once (the G2 subgroup test and the final
-/// exponentiation both multiply by x).
+/// The NAF digits of [`BN_X`], computed once (the G2 subgroup test multiplies by x).
 pub(crate) fn x_naf() -> &'static [i8] {
     static DIGITS: std::sync::OnceLock<Vec<i8>> = std::sync::OnceLock::new();
     DIGITS.get_or_init(|| naf(u128::from(BN_X)))
@@ -50,18 +49,30 @@ pub(crate) fn x_naf() -> &'static [i8] {
 
 /// The non-adjacent form of `k`: digits in {−1, 0, 1}, least significant first, no
 /// two adjacent non-zero.
-pub(crate) fn naf(mut k: u128) -> Vec<i8> {
+pub(crate) fn naf(k: u128) -> Vec<i8> {
+    wnaf(k, 2)
+}
+
+/// The width-`w` NAF of `k` (`2 ≤ w ≤ 7`): digits odd and below `2^(w−1)` in absolute
+/// value, or zero, least significant first; of any `w` consecutive digits at most one
+/// is non-zero.
+pub(crate) fn wnaf(mut k: u128, w: u32) -> Vec<i8> {
     let mut digits = Vec::with_capacity(130);
+    let (modulus, half) = (1i32 << w, 1i32 << (w - 1));
     while k != 0 {
         if k & 1 == 1 {
-            // 2 − (k mod 4): 1 if k ≡ 1, −1 if k ≡ 3 (mod 4).
-            let d = 2 - (k & 3) as i8;
-            digits.push(d);
-            if d == 1 {
-                k -= 1;
-            } else {
-                k += 1;
+            // k mod 2^w, taken into (−2^(w−1), 2^(w−1)): k − d is then divisible
+            // by 2^w (and never negative: d ≤ k when d > 0).
+            let mut d = (k % modulus as u128) as i32;
+            if d >= half {
+                d -= modulus;
             }
+            digits.push(d as i8);
+            k = if d > 0 {
+                k - d as u128
+            } else {
+                k + (-d) as u128
+            };
         } else {
             digits.push(0);
         }

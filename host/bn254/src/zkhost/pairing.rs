@@ -18,7 +18,7 @@ use super::fp12::Fp12;
 use super::fp2::Fp2;
 use super::g1::G1Affine;
 use super::g2::{twist_b, G2Affine};
-use super::{naf, x_naf, BN_X};
+use super::{naf, BN_X};
 
 /// T in homogeneous projective coordinates `(X/Z, Y/Z)`.
 #[derive(Clone, Copy, Debug)]
@@ -289,17 +289,42 @@ pub fn miller_loop_mixed(pairs: &[(G1Affine, PairG2<'_>)]) -> (Fp12, Vec<Option<
     (f, prepared)
 }
 
-/// `f^(−x)` for f in the cyclotomic subgroup (x > 0 for BN254): the power over the
-/// NAF digits of x with cyclotomic squarings, then the conjugate.
+/// The width of the signed-window exponentiation by x: with digits ±1, ±3, ±5, ±7 the
+/// 63-bit x has 14 non-zero digits, so `f^x` costs 63 cyclotomic squarings and 16
+/// multiplications (3 for the table), against 23 multiplications by the plain NAF.
+const X_WINDOW: u32 = 4;
+
+/// The width-[`X_WINDOW`] NAF digits of x, most significant first.
+fn x_wnaf() -> &'static [i8] {
+    static DIGITS: OnceLock<Vec<i8>> = OnceLock::new();
+    DIGITS.get_or_init(|| {
+        let mut d = super::wnaf(u128::from(BN_X), X_WINDOW);
+        d.reverse();
+        d
+    })
+}
+
+/// `f^(−x)` for f in the cyclotomic subgroup (x > 0 for BN254): a signed-window
+/// power over the odd powers `f, f³, f⁵, f⁷` (a negative digit multiplies by the
+/// conjugate, which is the inverse there), with cyclotomic squarings, then the
+/// conjugate.
 fn exp_by_neg_x(f: &Fp12) -> Fp12 {
-    let f_inv = f.conjugate();
-    let mut acc = *f;
-    for &d in x_naf().iter().rev().skip(1) {
+    const ODD: usize = 1 << (X_WINDOW - 2);
+    let f2 = f.cyclotomic_square();
+    let mut odd = [*f; ODD];
+    for i in 1..ODD {
+        odd[i] = odd[i - 1] * f2;
+    }
+    let digits = x_wnaf();
+    // The top digit of a NAF is positive.
+    let mut acc = odd[usize::from(digits[0].unsigned_abs() / 2)];
+    for &d in &digits[1..] {
         acc = acc.cyclotomic_square();
-        if d == 1 {
-            acc = acc * *f;
-        } else if d == -1 {
-            acc = acc * f_inv;
+        let power = &odd[usize::from(d.unsigned_abs() / 2)];
+        if d > 0 {
+            acc = acc * *power;
+        } else if d < 0 {
+            acc = acc * power.conjugate();
         }
     }
     acc.conjugate()

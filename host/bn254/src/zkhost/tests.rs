@@ -526,3 +526,30 @@ fn inverse_work_is_bounded() {
     println!("most batches: {most}");
     assert!(most <= MOST_BATCHES, "an inversion took {most} batches");
 }
+
+/// Every width-w NAF recombines to its value, has odd digits below `2^(w−1)` and at
+/// most one non-zero digit in any w consecutive: on the Miller loop's `6x + 2`, on x,
+/// on the edges and on random values.
+#[test]
+fn wnaf_digits_recombine() {
+    use rand::Rng;
+    let mut rng = rng();
+    let x = u128::from(super::BN_X);
+    let mut values = vec![0, 1, 2, 3, 7, x, 6 * x + 2, (1 << 126) - 1, 1 << 126];
+    values.extend((0..500).map(|_| rng.gen::<u128>() >> 2));
+    for w in 2..=7u32 {
+        for &k in &values {
+            let digits = super::wnaf(k, w);
+            let mut sum: i128 = 0;
+            for (i, &d) in digits.iter().enumerate() {
+                assert!(d == 0 || (d % 2 != 0 && i32::from(d).abs() < 1 << (w - 1)));
+                sum += i128::from(d) << i;
+            }
+            assert_eq!(sum, k as i128, "width {w}, {k}");
+            for window in digits.windows(w as usize) {
+                assert!(window.iter().filter(|&&d| d != 0).count() <= 1);
+            }
+        }
+    }
+    assert_eq!(super::naf(x), super::wnaf(x, 2));
+}
