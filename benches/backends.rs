@@ -3,7 +3,8 @@
 //! inputs (`bn254-worst`).
 //!
 //! Run with `cargo bench --bench backends`; with `--features mcl`, herumi's mcl is
-//! one of the backends. Every backend's output is checked equal first. Ratios in
+//! one of the backends. Every backend's output is checked equal first, and zkhost's
+//! G2 cache is paused (and checked untouched): every row is the uncached path. Ratios in
 //! one run are what the README reports; absolute times depend on the machine.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
@@ -41,6 +42,11 @@ fn same_output(op: Op, input: &[u8]) {
 }
 
 fn backends(c: &mut Criterion) {
+    // The inputs repeat, so zkhost's cache of prepared G2 points would turn every
+    // pairing row after the first call into the cached path, against uncached peers:
+    // paused for the whole comparison, and checked untouched at the end.
+    zkhost_bn254::g2_cache::pause(true);
+    let cache_before = zkhost_bn254::g2_cache::stats();
     let inputs = inputs();
     same_output(Op::Add, &inputs.add);
     same_output(Op::Mul, &inputs.mul);
@@ -88,6 +94,10 @@ fn backends(c: &mut Criterion) {
         });
     }
     group.finish();
+    assert!(
+        !zkhost_bn254::g2_cache::stats().touched_since(&cache_before),
+        "a backend comparison ran with the G2 cache on"
+    );
 }
 
 criterion_group!(benches, backends);

@@ -85,6 +85,10 @@ fn revm(c: &mut Criterion) {
         revm_precompile::install_crypto(Switch),
         "a crypto provider was already in place"
     );
+    // The input repeats: with zkhost's G2 cache on, its side would time the cached
+    // path against revm's uncached one. Paused, and checked untouched at the end.
+    zkhost_bn254::g2_cache::pause(true);
+    let cache_before = zkhost_bn254::g2_cache::stats();
     sides(
         c,
         "revm-bn254-add",
@@ -105,6 +109,10 @@ fn revm(c: &mut Criterion) {
         &pair::ISTANBUL,
         &sample::pairing_input(2, 100),
         20,
+    );
+    assert!(
+        !zkhost_bn254::g2_cache::stats().touched_since(&cache_before),
+        "the revm comparison ran with the G2 cache on"
     );
 }
 

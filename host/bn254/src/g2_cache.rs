@@ -102,6 +102,15 @@ pub struct Stats {
     pub len: usize,
 }
 
+impl Stats {
+    /// Whether the cache was looked up or filled between `before` and `self`: a
+    /// benchmark that compares backends checks this is false over its rows, so that
+    /// none of them times zkhost's cached path against an uncached peer.
+    pub fn touched_since(&self, before: &Stats) -> bool {
+        (self.hits, self.misses, self.stored) != (before.hits, before.misses, before.stored)
+    }
+}
+
 /// The counters and the current size.
 pub fn stats() -> Stats {
     Stats {
