@@ -165,6 +165,8 @@ pub fn interleaved_rounds<J>(
 pub struct LoadMonitor {
     stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
     thread: Option<std::thread::JoinHandle<Vec<f64>>>,
+    /// The CPU time counters when the run started.
+    cpu_start: Option<CpuTimes>,
 }
 
 /// The load averages a run saw.
@@ -176,6 +178,54 @@ pub struct Load {
     pub max: f64,
     /// Samples taken.
     pub samples: usize,
+    /// The share of CPU time the hypervisor gave to other guests while the run
+    /// wanted it (`steal` over all time in `/proc/stat`, 0 to 1); `None` where not
+    /// recorded (not Linux, or a report from before it was).
+    #[serde(default)]
+    pub steal: Option<f64>,
+}
+
+/// Steal above this share of CPU time makes a report say at its top that its times,
+/// and so possibly its ratios, were disturbed.
+pub const STEAL_WARNING: f64 = 0.03;
+
+/// The all-CPU counters of `/proc/stat`'s first line, in clock ticks: everything,
+/// and the steal among it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CpuTimes {
+    /// user + nice + system + idle + iowait + irq + softirq + steal.
+    pub total: u64,
+    /// steal.
+    pub steal: u64,
+}
+
+impl CpuTimes {
+    /// The counters now (Linux; `None` elsewhere or if unreadable).
+    pub fn now() -> Option<CpuTimes> {
+        CpuTimes::parse(&std::fs::read_to_string("/proc/stat").ok()?)
+    }
+
+    /// The counters from the text of `/proc/stat`.
+    pub fn parse(stat: &str) -> Option<CpuTimes> {
+        let line = stat.lines().find(|l| l.starts_with("cpu "))?;
+        let v: Vec<u64> = line
+            .split_whitespace()
+            .skip(1)
+            .take(8)
+            .map(|f| f.parse().ok())
+            .collect::<Option<_>>()?;
+        (v.len() == 8).then(|| CpuTimes {
+            total: v.iter().sum(),
+            steal: v[7],
+        })
+    }
+
+    /// The share of the time between `self` and `later` that was stolen.
+    pub fn steal_since(&self, later: &CpuTimes) -> Option<f64> {
+        let total = later.total.checked_sub(self.total)?;
+        let steal = later.steal.checked_sub(self.steal)?;
+        (total > 0).then(|| steal as f64 / total as f64)
+    }
 }
 
 impl Load {
@@ -218,6 +268,7 @@ impl LoadMonitor {
         LoadMonitor {
             stop,
             thread: Some(thread),
+            cpu_start: CpuTimes::now(),
         }
     }
 
@@ -229,13 +280,21 @@ impl LoadMonitor {
             .take()
             .and_then(|t| t.join().ok())
             .unwrap_or_default();
+        let steal = self
+            .cpu_start
+            .zip(CpuTimes::now())
+            .and_then(|(a, b)| a.steal_since(&b));
         if samples.is_empty() {
-            return Load::default();
+            return Load {
+                steal,
+                ..Load::default()
+            };
         }
         Load {
             mean: samples.iter().sum::<f64>() / samples.len() as f64,
             max: samples.iter().copied().fold(0.0, f64::max),
             samples: samples.len(),
+            steal,
         }
     }
 }
@@ -280,6 +339,18 @@ mod tests {
         assert!(!flat.is_wide());
         // Rounds 20% apart: marked.
         assert!(Stat::of_rounds(&[8.0, 10.0, 12.0, 8.0, 12.0]).is_wide());
+    }
+
+    #[test]
+    fn steal_from_proc_stat() {
+        let a = CpuTimes::parse("cpu  100 0 50 800 10 0 5 35 0 0\ncpu0 1 2 3\n").expect("parsed");
+        assert_eq!((a.total, a.steal), (1000, 35));
+        let b = CpuTimes::parse("cpu  150 0 60 1700 10 0 5 75 0 0\n").expect("parsed");
+        assert_eq!(a.steal_since(&b), Some(0.04));
+        assert_eq!(b.steal_since(&a), None);
+        assert_eq!(a.steal_since(&a), None);
+        assert_eq!(CpuTimes::parse("cpu  1 2 3\n"), None);
+        assert_eq!(CpuTimes::parse("intr 5\n"), None);
     }
 
     #[test]

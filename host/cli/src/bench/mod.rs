@@ -82,6 +82,10 @@ pub struct Sample {
     pub median_ns: f64,
     /// That median's 95% interval and rounds.
     pub ci: measure::Stat,
+    /// The median time of one call in each round, in round order: ratios between
+    /// two rows are taken per round ([`ratio_of_rounds`]), where both saw the same
+    /// machine.
+    pub rounds_ns: Vec<f64>,
     /// Gas: the schedule's price natively, `gas_used` on the contract paths, the fuel
     /// burned on the wasm path.
     pub gas: u64,
@@ -166,6 +170,24 @@ impl Results {
         };
         Some(round3(ns * self.gas_per_ns()))
     }
+}
+
+/// The ratio `a / b` of two rows measured in the same rounds: the median over the
+/// rounds of each round's ratio, with its 95% bootstrap interval (as a [`measure::Stat`]
+/// whose values are ratios). Both rows ran in every round, close together, so a
+/// change of the machine's speed between rounds cancels; `None` unless both have the
+/// same number of rounds.
+pub fn ratio_of_rounds(a: &Sample, b: &Sample) -> Option<measure::Stat> {
+    if a.rounds_ns.is_empty() || a.rounds_ns.len() != b.rounds_ns.len() {
+        return None;
+    }
+    let per_round: Vec<f64> = a
+        .rounds_ns
+        .iter()
+        .zip(&b.rounds_ns)
+        .map(|(x, y)| x / y)
+        .collect();
+    Some(measure::Stat::of_rounds(&per_round))
 }
 
 /// (size, median) of `op` on `path` on its default backend: what the fits fit.
@@ -432,7 +454,8 @@ pub fn measure_all(
             .map(|&k| (Crypto::AltBn128Pairing, k)),
     );
     for (op, size) in backend_cases {
-        for &backend in Backend::ALL {
+        // Reversed: the comparator (mcl, when built) right after the default backend.
+        for &backend in Backend::ALL.iter().rev() {
             if backend == ops::default_backend(op)
                 && (op != Crypto::AltBn128Pairing || plan.pairing_sizes.contains(&size))
             {
@@ -478,8 +501,22 @@ pub fn measure_all(
         });
     }
 
+    // Rows of the same operation and size next to each other, the native ones first
+    // (the default backend, then the others: mcl first), so that within a round the
+    // backends compared per round ([`ratio_of_rounds`]) run back to back.
+    let first: Vec<(Crypto, usize)> = jobs.iter().map(|j| (j.op, j.size)).collect();
+    let rank = |j: &Job| {
+        (
+            first.iter().position(|&k| k == (j.op, j.size)),
+            j.path != Path::Native,
+        )
+    };
+    jobs.sort_by_key(rank);
+    // The comparisons must not time zkhost's cached path: the cache is paused above;
+    // its counters must not move while these rows run.
+    let cache_before = zkhost_bn254::g2_cache::stats();
     progress.set_length(0);
-    let medians = measure::interleaved(
+    let rounds = measure::interleaved_rounds(
         &mut jobs,
         plan.rounds,
         progress,
@@ -501,6 +538,9 @@ pub fn measure_all(
         },
         |j| &mut *j.run,
     );
+    if zkhost_bn254::g2_cache::stats().touched_since(&cache_before) {
+        return Err("the G2 cache was used while backends were compared".into());
+    }
     // The instances must still answer correctly after thousands of calls.
     for job in jobs.iter().filter(|j| j.path == Path::Contract) {
         let message = zkhost_contracts::message(job.op, input_for(job.op, job.size));
@@ -508,15 +548,19 @@ pub fn measure_all(
     }
     let samples: Vec<Sample> = jobs
         .iter()
-        .zip(medians)
-        .map(|(j, ci)| Sample {
-            op: j.op,
-            size: j.size,
-            path: j.path,
-            backend: j.backend,
-            median_ns: ci.median_ns,
-            ci,
-            gas: j.gas,
+        .zip(rounds)
+        .map(|(j, rounds_ns)| {
+            let ci = measure::Stat::of_rounds(&rounds_ns);
+            Sample {
+                op: j.op,
+                size: j.size,
+                path: j.path,
+                backend: j.backend,
+                median_ns: ci.median_ns,
+                ci,
+                rounds_ns,
+                gas: j.gas,
+            }
         })
         .collect();
 
@@ -620,6 +664,38 @@ pub fn run(args: &BenchArgs) -> std::process::ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn sample(rounds_ns: &[f64]) -> Sample {
+        let ci = measure::Stat::of_rounds(rounds_ns);
+        Sample {
+            op: Crypto::AltBn128Pairing,
+            size: 1,
+            path: Path::Native,
+            backend: Backend::Zkhost,
+            median_ns: ci.median_ns,
+            ci,
+            rounds_ns: rounds_ns.to_vec(),
+            gas: 0,
+        }
+    }
+
+    /// Per-round ratios cancel a drift of the machine that the ratio of the two
+    /// medians does not: here the machine slows down by half in some rounds while
+    /// a is always 0.8 of b.
+    #[test]
+    fn ratios_are_taken_per_round() {
+        let b = [100.0, 150.0, 100.0, 150.0, 150.0, 100.0, 150.0];
+        let a: Vec<f64> = b.iter().map(|x| x * 0.8).collect();
+        let r = ratio_of_rounds(&sample(&a), &sample(&b)).expect("same rounds");
+        assert!((r.median_ns - 0.8).abs() < 1e-12);
+        assert!((r.lo_ns - 0.8).abs() < 1e-12 && (r.hi_ns - 0.8).abs() < 1e-12);
+        // Drift against a: b slow in the rounds where a is fast.
+        let a2 = [80.0, 80.0, 120.0, 120.0, 120.0, 80.0, 120.0];
+        let b2 = [150.0, 100.0, 150.0, 150.0, 150.0, 100.0, 150.0];
+        let r2 = ratio_of_rounds(&sample(&a2), &sample(&b2)).expect("same rounds");
+        assert!(r2.lo_ns <= r2.median_ns && r2.median_ns <= r2.hi_ns);
+        assert_eq!(ratio_of_rounds(&sample(&a2), &sample(&b2[..5])), None);
+    }
 
     #[test]
     fn rounding() {

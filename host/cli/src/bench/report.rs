@@ -9,7 +9,7 @@ use zkhost_bn254::Backend;
 use zkhost_contracts::Path;
 use zkhost_gas::GasSchedule;
 
-use super::measure::Stat;
+use super::measure::{self, Stat};
 use super::{fit, Results};
 use crate::ops;
 
@@ -107,23 +107,75 @@ fn sizes(r: &Results, op: Crypto) -> Vec<usize> {
     v
 }
 
-/// The machine the run was on.
+/// The machine the run was on: the CPU exactly as `/proc/cpuinfo` names it (vendor,
+/// family, model, stepping, clock when the report was written), since ratios move
+/// from one CPU kind to another.
 pub fn machine() -> Value {
-    let cpu = std::fs::read_to_string("/proc/cpuinfo")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("model name"))
-                .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string())
-        })
-        .unwrap_or_else(|| "unknown".into());
+    let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    let cpu = CpuId::parse(&cpuinfo);
     json!({
-        "cpu": cpu,
+        "cpu": cpu.model_name.clone().unwrap_or_else(|| "unknown".into()),
+        "cpu_id": cpu,
         "cores": std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),
         "os": std::env::consts::OS,
         "arch": std::env::consts::ARCH,
         "zkhost": env!("CARGO_PKG_VERSION"),
     })
+}
+
+/// The first processor's identification in `/proc/cpuinfo` (x86 field names).
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+pub struct CpuId {
+    /// `vendor_id`.
+    pub vendor: Option<String>,
+    /// `cpu family`.
+    pub family: Option<u32>,
+    /// `model`.
+    pub model: Option<u32>,
+    /// `stepping`.
+    pub stepping: Option<u32>,
+    /// `model name`.
+    pub model_name: Option<String>,
+    /// `cpu MHz` at the moment it was read.
+    pub mhz: Option<f64>,
+}
+
+impl CpuId {
+    /// The fields of the first processor block of `/proc/cpuinfo`'s text.
+    pub fn parse(cpuinfo: &str) -> CpuId {
+        let field = |name: &str| {
+            cpuinfo
+                .lines()
+                .take_while(|l| !l.trim().is_empty())
+                .find_map(|l| {
+                    let (k, v) = l.split_once(':')?;
+                    (k.trim() == name).then(|| v.trim().to_string())
+                })
+        };
+        CpuId {
+            vendor: field("vendor_id"),
+            family: field("cpu family").and_then(|v| v.parse().ok()),
+            model: field("model").and_then(|v| v.parse().ok()),
+            stepping: field("stepping").and_then(|v| v.parse().ok()),
+            model_name: field("model name"),
+            mhz: field("cpu MHz").and_then(|v| v.parse().ok()),
+        }
+    }
+
+    /// One line for a report: "AMD EPYC (AuthenticAMD family 25 model 17 stepping 1,
+    /// 2650 MHz)".
+    pub fn describe(&self) -> String {
+        let num = |v: Option<u32>| v.map_or("?".to_string(), |v| v.to_string());
+        format!(
+            "{} ({} family {} model {} stepping {}{})",
+            self.model_name.as_deref().unwrap_or("unknown CPU"),
+            self.vendor.as_deref().unwrap_or("?"),
+            num(self.family),
+            num(self.model),
+            num(self.stepping),
+            self.mhz.map_or(String::new(), |m| format!(", {m:.0} MHz"))
+        )
+    }
 }
 
 /// The JSON document: `{"schema": 2, "machine", "run", "results", "fits",
@@ -135,7 +187,7 @@ pub fn json(r: &Results) -> Value {
         .iter()
         .map(|s| {
             with(json!({"op": ops::name(s.op), "size": s.size, "path": s.path.name(), "backend": s.backend.name(),
-                   "gas": s.gas}), stat_json(&s.ci))
+                   "gas": s.gas, "rounds_ns": s.rounds_ns}), stat_json(&s.ci))
         })
         .collect();
     results.extend(r.verkle.json_results());
@@ -252,10 +304,20 @@ pub fn markdown(r: &Results) -> String {
     let m = machine();
     let cores = m["cores"].as_u64().unwrap_or(1) as usize;
     let _ = writeln!(o, "# zkhost gas-cost benchmark\n");
+    if let Some(steal) = r.load.steal.filter(|&s| s > measure::STEAL_WARNING) {
+        let _ = writeln!(
+            o,
+            "**Steal time was {:.1}% of CPU time during this run** (above {:.0}%): the \
+             hypervisor ran other guests on these cores, so times and even same-run ratios \
+             may be disturbed. Rerun on a quiet machine before quoting them.\n",
+            steal * 100.0,
+            measure::STEAL_WARNING * 100.0
+        );
+    }
     let _ = writeln!(
         o,
         "Machine: {} ({} cores, {}/{}). Run: {}, {} interleaved rounds per measurement.\n",
-        m["cpu"].as_str().unwrap_or("?"),
+        CpuId::parse(&std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default()).describe(),
         m["cores"],
         m["os"].as_str().unwrap_or("?"),
         m["arch"].as_str().unwrap_or("?"),
@@ -266,10 +328,13 @@ pub fn markdown(r: &Results) -> String {
         o,
         "Times are medians of one call over the rounds, each with its 95% bootstrap interval \
          over the rounds as ±(the larger side, % of the median); ⚠ marks an interval wider than ±5%. \
-         Load average during the run: mean {:.2}, max {:.2} ({} samples){}.\n",
+         Load average during the run: mean {:.2}, max {:.2} ({} samples); steal {}{}.\n",
         r.load.mean,
         r.load.max,
         r.load.samples,
+        r.load
+            .steal
+            .map_or("not recorded".to_string(), |s| format!("{:.1}%", s * 100.0)),
         if r.load.busy(cores) {
             format!(
                 ": **the machine was busy** (load above its {cores} cores); \
@@ -459,7 +524,9 @@ pub fn markdown(r: &Results) -> String {
 
 /// zkhost against mcl, when the benchmark was built with the `mcl` feature: every
 /// operation and size both were timed at in this run (the same inputs, outputs
-/// checked equal first), single-threaded both, and the ratio of their medians.
+/// checked equal first, the G2 cache paused), single-threaded both. The ratio is the
+/// median over the rounds of each round's ratio, with its 95% interval: the two rows
+/// run back to back in every round, so the machine's drift between rounds cancels.
 fn mcl_section(o: &mut String, r: &Results) {
     let Some(&mcl) = Backend::ALL.iter().find(|b| b.name() == "mcl") else {
         return;
@@ -468,20 +535,41 @@ fn mcl_section(o: &mut String, r: &Results) {
         o,
         "\n## zkhost against mcl (this run, native, single thread; below 1: zkhost faster)\n"
     );
-    let _ = writeln!(o, "| op | size | zkhost | mcl | zkhost / mcl |");
-    let _ = writeln!(o, "|---|---:|---:|---:|---:|");
+    let _ = writeln!(
+        o,
+        "`zkhost / mcl` is the median of the per-round ratios with its 95% bootstrap \
+         interval over the {} rounds; *ahead* only where the whole interval is below 1.\n",
+        r.rounds
+    );
+    let _ = writeln!(
+        o,
+        "| op | size | zkhost | mcl | zkhost / mcl | 95% interval | |"
+    );
+    let _ = writeln!(o, "|---|---:|---:|---:|---:|---|---|");
     for op in ops::BN254 {
         for size in sizes(r, op) {
             let ours = r.time(op, size, Path::Native, Some(ops::default_backend(op)));
             let theirs = r.time(op, size, Path::Native, Some(mcl));
             if let (Some(a), Some(b)) = (ours, theirs) {
+                let Some(ratio) = super::ratio_of_rounds(a, b) else {
+                    continue;
+                };
+                let verdict = if ratio.hi_ns < 1.0 {
+                    "ahead"
+                } else if ratio.lo_ns > 1.0 {
+                    "behind"
+                } else {
+                    "within noise"
+                };
                 let _ = writeln!(
                     o,
-                    "| {} | {size} | {} | {} | {:.2} |",
+                    "| {} | {size} | {} | {} | {:.2} | {:.2}–{:.2} | {verdict} |",
                     ops::name(op),
                     fmt_stat(&a.ci),
                     fmt_stat(&b.ci),
-                    a.median_ns / b.median_ns
+                    ratio.median_ns,
+                    ratio.lo_ns,
+                    ratio.hi_ns,
                 );
             }
         }
@@ -709,7 +797,30 @@ fn groth16_section(o: &mut String, r: &Results) {
 
 #[cfg(test)]
 mod tests {
-    use super::fmt_ns;
+    use super::{fmt_ns, CpuId};
+
+    #[test]
+    fn the_cpu_is_named_exactly() {
+        let text = "processor\t: 0\nvendor_id\t: AuthenticAMD\ncpu family\t: 25\n\
+                    model\t\t: 17\nmodel name\t: AMD EPYC 9R14\nstepping\t: 1\n\
+                    cpu MHz\t\t: 2596.138\n\nprocessor\t: 1\nvendor_id\t: Other\n";
+        let cpu = CpuId::parse(text);
+        assert_eq!(cpu.vendor.as_deref(), Some("AuthenticAMD"));
+        assert_eq!(
+            (cpu.family, cpu.model, cpu.stepping),
+            (Some(25), Some(17), Some(1))
+        );
+        assert_eq!(cpu.model_name.as_deref(), Some("AMD EPYC 9R14"));
+        assert_eq!(
+            cpu.describe(),
+            "AMD EPYC 9R14 (AuthenticAMD family 25 model 17 stepping 1, 2596 MHz)"
+        );
+        // Fields missing (another architecture's cpuinfo): still one line.
+        assert_eq!(
+            CpuId::parse("processor : 0\n").describe(),
+            "unknown CPU (? family ? model ? stepping ?)"
+        );
+    }
 
     #[test]
     fn times_have_units_and_negative_differences_a_sign() {
