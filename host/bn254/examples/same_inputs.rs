@@ -1,0 +1,191 @@
+//! zkhost's side of a same-inputs comparison with a BN254 library that cannot be built
+//! in this workspace (gnark-crypto, go-ethereum's backend, in a Go program kept outside
+//! the repository): writes the inputs, prints zkhost's outputs to check against the
+//! other side's, then times the same operations the same way.
+//!
+//! `cargo run --release -p zkhost-bn254 --features internals --example same_inputs -- DIR`
+//!
+//! DIR receives one file per case, `<case>.hex`, one line of lowercase hex: `ecadd`
+//! (128 bytes), `ecmul` (96), `pairing1`, `pairing2`, `pairing4`, `pairing10` (192·k
+//! bytes, valid pairs whose product is not one, so no library can stop early) and `g2`
+//! (the 128-byte EVM encoding of pairing1's G2 point). The inputs are those of
+//! `zkhost bench` (the testkit's seeded samples).
+//!
+//! Each case then runs in `ROUNDS` rounds (default 7), round-robin, each case at least
+//! `ROUND_MS` milliseconds per round (default 300): precompile-equivalent work from
+//! bytes to bytes for `ecadd`, `ecmul` and `pairingK` (the G2 cache paused);
+//! `g2check` decodes and checks one G2 point (`< p`, on the twist, in the subgroup);
+//! `miller1` is the Miller loop of pairing1's decoded pair, `finalexp` the final
+//! exponentiation of pairing2's Miller value, `fpmul` one multiplication in a
+//! dependent chain. Printed per case: `time <case> median_ns=<m> rounds=<r1,…>`.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use zkhost_bn254::zkhost::{fp::Fp, fp2::Fp2, g1::G1Affine, g2::G2Affine, pairing};
+use zkhost_bn254::{g2_cache, Backend};
+use zkhost_testkit::sample;
+
+/// The coordinate at byte `at` of an EVM encoding.
+fn coordinate(input: &[u8], at: usize) -> Option<Fp> {
+    Fp::from_be_bytes(input.get(at..at + 32)?.try_into().ok()?)
+}
+
+/// A G2 point from its 128-byte EVM encoding (imaginary parts first), checked as
+/// the precompile checks it: every coordinate `< p`, on the twist, in the subgroup.
+fn g2_checked(bytes: &[u8]) -> Option<G2Affine> {
+    let x = Fp2::new(coordinate(bytes, 32)?, coordinate(bytes, 0)?);
+    let y = Fp2::new(coordinate(bytes, 96)?, coordinate(bytes, 64)?);
+    G2Affine::new(x, y).filter(G2Affine::is_in_subgroup)
+}
+
+/// The decoded pairs of a pairing input.
+fn pairs(input: &[u8]) -> Vec<(G1Affine, G2Affine)> {
+    input
+        .chunks_exact(192)
+        .map(|pair| {
+            let p = G1Affine::new(
+                coordinate(pair, 0).expect("x < p"),
+                coordinate(pair, 32).expect("y < p"),
+            );
+            (
+                p.expect("on the curve"),
+                g2_checked(&pair[64..]).expect("in G2"),
+            )
+        })
+        .collect()
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn env_or(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+fn main() -> std::io::Result<()> {
+    let Some(dir) = std::env::args().nth(1) else {
+        eprintln!("usage: same_inputs DIR");
+        std::process::exit(2);
+    };
+    std::fs::create_dir_all(&dir)?;
+    g2_cache::pause(true);
+    let p1 = sample::pairing_input(1, 1000);
+    let cases: Vec<(String, Vec<u8>)> = [
+        ("ecadd".to_string(), sample::add_input(11)),
+        ("ecmul".to_string(), sample::mul_input(12)),
+    ]
+    .into_iter()
+    .chain([1usize, 2, 4, 10].map(|k| (format!("pairing{k}"), sample::pairing_input(k, 1000))))
+    .chain([("g2".to_string(), p1[64..192].to_vec())])
+    .collect();
+    for (name, input) in &cases {
+        std::fs::write(format!("{dir}/{name}.hex"), hex(input) + "\n")?;
+        let out = match name.as_str() {
+            "ecadd" => Backend::Zkhost.ecadd(input).map(|o| hex(&o)),
+            "ecmul" => Backend::Zkhost.ecmul(input).map(|o| hex(&o)),
+            "g2" => Ok(if g2_checked(input).is_some() {
+                "ok".into()
+            } else {
+                "refused".into()
+            }),
+            _ => Backend::Zkhost
+                .pairing(input)
+                .map(|ok| hex(&zkhost_bn254::pairing_output(ok))),
+        };
+        println!(
+            "out {name} {}",
+            out.unwrap_or_else(|e| format!("error: {e}"))
+        );
+    }
+
+    let one_pair = pairs(&p1);
+    let miller2 = pairing::miller_loop(&pairs(&sample::pairing_input(2, 1000)));
+    let (a, b) = (one_pair[0].0.coordinates().0, one_pair[0].0.coordinates().1);
+    let mut jobs: Vec<(String, Box<dyn FnMut()>)> = Vec::new();
+    for (name, input) in cases {
+        let run: Box<dyn FnMut()> = match name.as_str() {
+            "ecadd" => Box::new(move || {
+                let _ = black_box(Backend::Zkhost.ecadd(black_box(&input)));
+            }),
+            "ecmul" => Box::new(move || {
+                let _ = black_box(Backend::Zkhost.ecmul(black_box(&input)));
+            }),
+            "g2" => Box::new(move || {
+                black_box(g2_checked(black_box(&input)));
+            }),
+            _ => Box::new(move || {
+                let _ = black_box(Backend::Zkhost.pairing(black_box(&input)));
+            }),
+        };
+        let name = if name == "g2" { "g2check".into() } else { name };
+        jobs.push((name, run));
+    }
+    jobs.push((
+        "miller1".into(),
+        Box::new(move || {
+            black_box(pairing::miller_loop(black_box(&one_pair)));
+        }),
+    ));
+    jobs.push((
+        "finalexp".into(),
+        Box::new(move || {
+            black_box(pairing::final_exponentiation(black_box(&miller2)));
+        }),
+    ));
+    const CHAIN: u32 = 1000;
+    let mut x = a;
+    jobs.push((
+        "fpmul".into(),
+        Box::new(move || {
+            for _ in 0..CHAIN {
+                x = x.mul(&b);
+            }
+            black_box(x);
+        }),
+    ));
+
+    let rounds = env_or("ROUNDS", 7) as usize;
+    let round = Duration::from_millis(env_or("ROUND_MS", 300));
+    let mut times: Vec<Vec<f64>> = vec![Vec::new(); jobs.len()];
+    // One call to learn each case's batch size.
+    let batches: Vec<u64> = jobs
+        .iter_mut()
+        .map(|(_, run)| {
+            let t = Instant::now();
+            run();
+            let one = t.elapsed().max(Duration::from_nanos(50));
+            (round.as_nanos() / one.as_nanos()).max(1) as u64
+        })
+        .collect();
+    for _ in 0..rounds {
+        for (((_, run), t), &n) in jobs.iter_mut().zip(times.iter_mut()).zip(&batches) {
+            let start = Instant::now();
+            for _ in 0..n {
+                run();
+            }
+            t.push(start.elapsed().as_nanos() as f64 / n as f64);
+        }
+    }
+    for ((name, _), t) in jobs.iter().zip(times) {
+        let per = if name == "fpmul" {
+            f64::from(CHAIN)
+        } else {
+            1.0
+        };
+        let t: Vec<f64> = t.iter().map(|v| v / per).collect();
+        let mut sorted = t.clone();
+        sorted.sort_by(f64::total_cmp);
+        let median = sorted[sorted.len() / 2];
+        let rounds: Vec<String> = t.iter().map(|v| format!("{v:.1}")).collect();
+        println!(
+            "time {name} median_ns={median:.1} rounds={}",
+            rounds.join(",")
+        );
+    }
+    Ok(())
+}
