@@ -257,6 +257,102 @@ impl Function {
     }
 }
 
+/// `last_error() -> i32`, an optional function of ABI v1 added after it: the code of
+/// the last refusal (a crypto function that returned 1) in this call, [`last_error::NONE`]
+/// if there was none. A contract that does not import it is unchanged, in behaviour
+/// and in gas; one that does can tell, say, "not on the curve" from "not in the
+/// subgroup" and branch on it. It is priced as a host call that moves no byte.
+///
+/// The codes are stable: each names one class of the host's refusal reasons, grouped
+/// by curve (BN254 from 1, verkle from 16, BLS12-381 from 32), and a code once given is
+/// never reused for another class.
+pub mod last_error {
+    use super::ValType;
+
+    /// The import name.
+    pub const NAME: &str = "last_error";
+    /// Its parameter types (none).
+    pub const PARAMS: &[ValType] = &[];
+    /// Its result types: the code.
+    pub const RESULTS: &[ValType] = &[ValType::I32];
+
+    /// No refusal in this call so far.
+    pub const NONE: i32 = 0;
+
+    /// BN254: pairing input length not a multiple of 192 (as [`super::err::PAIRING_LENGTH`]).
+    pub const BN254_PAIRING_LENGTH: i32 = 1;
+    /// BN254: a G1 coordinate not below the field modulus.
+    pub const BN254_G1_COORDINATE_NOT_IN_FIELD: i32 = 2;
+    /// BN254: a G2 coordinate not below the field modulus.
+    pub const BN254_G2_COORDINATE_NOT_IN_FIELD: i32 = 3;
+    /// BN254: a G1 point not on the curve.
+    pub const BN254_G1_NOT_ON_CURVE: i32 = 4;
+    /// BN254: a G2 point not on the twist.
+    pub const BN254_G2_NOT_ON_CURVE: i32 = 5;
+    /// BN254: a G2 point outside the r-torsion subgroup.
+    pub const BN254_G2_NOT_IN_SUBGROUP: i32 = 6;
+    /// BN254: MSM input length not a positive multiple of 96.
+    pub const BN254_MSM_LENGTH: i32 = 7;
+
+    /// Verkle: an encoded element of the wrong length.
+    pub const VERKLE_ENCODING_LENGTH: i32 = 16;
+    /// Verkle: a coordinate not below the field modulus.
+    pub const VERKLE_COORDINATE_NOT_IN_FIELD: i32 = 17;
+    /// Verkle: a point not on the curve.
+    pub const VERKLE_NOT_ON_CURVE: i32 = 18;
+    /// Verkle: a point outside the prime-order subgroup.
+    pub const VERKLE_NOT_IN_SUBGROUP: i32 = 19;
+    /// Verkle: an uncompressed point that is not the canonical representative.
+    pub const VERKLE_NOT_CANONICAL_REPRESENTATIVE: i32 = 20;
+    /// Verkle: a scalar not below the group order.
+    pub const VERKLE_SCALAR_NOT_CANONICAL: i32 = 21;
+    /// Verkle: more than 256 scalars or entries.
+    pub const VERKLE_TOO_MANY_SCALARS: i32 = 22;
+    /// Verkle: an input length that is not a whole number of records.
+    pub const VERKLE_INPUT_LENGTH: i32 = 23;
+
+    /// BLS12-381: an input length that is not the operation's.
+    pub const BLS12_INPUT_LENGTH: i32 = 32;
+    /// BLS12-381: a field element whose top 16 bytes are not zero.
+    pub const BLS12_FIELD_ELEMENT_TOP_BYTES: i32 = 33;
+    /// BLS12-381: a field element not below the modulus.
+    pub const BLS12_FIELD_ELEMENT_NOT_IN_FIELD: i32 = 34;
+    /// BLS12-381: a G1 point not on the curve.
+    pub const BLS12_G1_NOT_ON_CURVE: i32 = 35;
+    /// BLS12-381: a G2 point not on the curve.
+    pub const BLS12_G2_NOT_ON_CURVE: i32 = 36;
+    /// BLS12-381: a G1 point outside the order-r subgroup.
+    pub const BLS12_G1_NOT_IN_SUBGROUP: i32 = 37;
+    /// BLS12-381: a G2 point outside the order-r subgroup.
+    pub const BLS12_G2_NOT_IN_SUBGROUP: i32 = 38;
+
+    /// Every code but [`NONE`], in order.
+    pub const ALL: [i32; 22] = [
+        BN254_PAIRING_LENGTH,
+        BN254_G1_COORDINATE_NOT_IN_FIELD,
+        BN254_G2_COORDINATE_NOT_IN_FIELD,
+        BN254_G1_NOT_ON_CURVE,
+        BN254_G2_NOT_ON_CURVE,
+        BN254_G2_NOT_IN_SUBGROUP,
+        BN254_MSM_LENGTH,
+        VERKLE_ENCODING_LENGTH,
+        VERKLE_COORDINATE_NOT_IN_FIELD,
+        VERKLE_NOT_ON_CURVE,
+        VERKLE_NOT_IN_SUBGROUP,
+        VERKLE_NOT_CANONICAL_REPRESENTATIVE,
+        VERKLE_SCALAR_NOT_CANONICAL,
+        VERKLE_TOO_MANY_SCALARS,
+        VERKLE_INPUT_LENGTH,
+        BLS12_INPUT_LENGTH,
+        BLS12_FIELD_ELEMENT_TOP_BYTES,
+        BLS12_FIELD_ELEMENT_NOT_IN_FIELD,
+        BLS12_G1_NOT_ON_CURVE,
+        BLS12_G2_NOT_ON_CURVE,
+        BLS12_G1_NOT_IN_SUBGROUP,
+        BLS12_G2_NOT_IN_SUBGROUP,
+    ];
+}
+
 /// The byte layouts of the BN254 functions (the Ethereum precompiles' encodings).
 pub mod bn254 {
     /// The base-field modulus p of BN254, big-endian: every coordinate must be below it.
@@ -394,5 +490,25 @@ mod tests {
         assert!(names.eq(Function::ALL.map(Function::name)));
         assert_eq!(Function::from_name("alt_bn128_exp"), None);
         assert!(bn254::GROUP_ORDER < bn254::FIELD_MODULUS);
+        // The BN254 codes of last_error are the response codes of err.
+        assert_eq!(
+            last_error::ALL[..7],
+            [
+                err::PAIRING_LENGTH,
+                err::G1_COORDINATE_NOT_IN_FIELD,
+                err::G2_COORDINATE_NOT_IN_FIELD,
+                err::G1_NOT_ON_CURVE,
+                err::G2_NOT_ON_CURVE,
+                err::G2_NOT_IN_SUBGROUP,
+                err::MSM_LENGTH
+            ]
+            .map(i32::from)
+        );
+        let mut codes = last_error::ALL.to_vec();
+        codes.sort_unstable();
+        codes.dedup();
+        assert_eq!(codes.len(), last_error::ALL.len());
+        assert!(!codes.contains(&last_error::NONE));
+        assert_eq!(Function::from_name(last_error::NAME), None);
     }
 }

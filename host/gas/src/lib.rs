@@ -291,8 +291,10 @@ pub struct HostCosts {
 }
 
 impl HostCosts {
-    /// zkhost's prices: 100 per host call, 1 per byte, EIP-1108 for BN254,
-    /// [`VerkleGas::ZKHOST`] and EIP-2537 for BLS12-381.
+    /// zkhost's prices, the default: 100 per host call, 1 per byte moved, EIP-1108
+    /// for BN254, [`VerkleGas::ZKHOST`] and EIP-2537 for BLS12-381 (so a 2-pair check
+    /// on its 384 bytes is 100 + 384 + 113,000 = 113,484; [`HostCosts::EIP`] drops the
+    /// 484).
     pub const ZKHOST: HostCosts = HostCosts {
         host_call: 100,
         per_byte: 1,
@@ -300,6 +302,66 @@ impl HostCosts {
         verkle: VerkleGas::ZKHOST,
         bls12: Bls12Gas::PRAGUE,
     };
+
+    /// The EIP prices alone: EIP-1108 for BN254 and EIP-2537 for BLS12-381 with
+    /// nothing added per host call or per byte (a 2-pair check is 113,000, as on
+    /// Ethereum), and [`VerkleGas::ZKHOST`] (verkle has no EIP price). For a chain
+    /// whose transaction already pays for calls and bytes its own way.
+    pub const EIP: HostCosts = HostCosts {
+        host_call: 0,
+        per_byte: 0,
+        ..HostCosts::ZKHOST
+    };
+
+    /// This schedule in a chain's own gas unit: every price constant (host call, per
+    /// byte, each operation's base and per-item price, the MSMs' per-point prices)
+    /// multiplied by `num / den` and rounded up, exactly, in 128-bit integers
+    /// (`ceil(price × num / den)`, saturating at `u64::MAX`), so a scaled schedule
+    /// never charges less than the exact ratio. The discount tables are ratios and
+    /// stay as they are; prices computed from the constants (pairings, MSMs) are then
+    /// computed as before, so such a price may exceed the exact scaled figure by the
+    /// rounding of each constant it uses. `None` when `den` is 0.
+    pub fn scaled(&self, num: u64, den: u64) -> Option<HostCosts> {
+        if den == 0 {
+            return None;
+        }
+        let f = |price: u64| -> u64 {
+            let n = u128::from(price) * u128::from(num);
+            let d = u128::from(den);
+            let q = n / d + u128::from(n % d != 0);
+            u64::try_from(q).unwrap_or(u64::MAX)
+        };
+        let (p, v, b) = (self.precompiles, self.verkle, self.bls12);
+        Some(HostCosts {
+            host_call: f(self.host_call),
+            per_byte: f(self.per_byte),
+            precompiles: GasSchedule {
+                add: f(p.add),
+                mul: f(p.mul),
+                pairing_base: f(p.pairing_base),
+                pairing_per_pair: f(p.pairing_per_pair),
+            },
+            verkle: VerkleGas {
+                commit_base: f(v.commit_base),
+                commit_per_scalar: f(v.commit_per_scalar),
+                update_base: f(v.update_base),
+                update_per_entry: f(v.update_per_entry),
+                to_field: f(v.to_field),
+                update_uncompressed_base: f(v.update_uncompressed_base),
+                tree_key: f(v.tree_key),
+            },
+            bls12: Bls12Gas {
+                g1_add: f(b.g1_add),
+                g2_add: f(b.g2_add),
+                g1_mul: f(b.g1_mul),
+                g2_mul: f(b.g2_mul),
+                pairing_base: f(b.pairing_base),
+                pairing_per_pair: f(b.pairing_per_pair),
+                map_fp_to_g1: f(b.map_fp_to_g1),
+                map_fp2_to_g2: f(b.map_fp2_to_g2),
+            },
+        })
+    }
 
     /// The total price of a host call that moves `bytes` bytes and does `op_gas` work.
     /// Saturates: an absurd length simply costs more gas than any call has.
@@ -402,6 +464,62 @@ mod tests {
             c.crypto_call(Crypto::Bls12MapFp2ToG2, 128),
             100 + 128 + 23_800
         );
+    }
+
+    #[test]
+    fn the_eip_preset_adds_nothing_to_the_eip_prices() {
+        let (z, e) = (HostCosts::ZKHOST, HostCosts::EIP);
+        assert_eq!(z.crypto_call(Crypto::AltBn128Pairing, 384), 113_484);
+        assert_eq!(e.crypto_call(Crypto::AltBn128Pairing, 384), 113_000);
+        assert_eq!(e.crypto_call(Crypto::AltBn128Add, 128), 150);
+        assert_eq!(e.crypto_call(Crypto::Bls12G1Add, 256), 375);
+        for op in Crypto::ALL {
+            assert_eq!(e.crypto_call(op, 192), e.op_gas(op, 192), "{op:?}");
+            assert_eq!(e.op_gas(op, 192), z.op_gas(op, 192), "{op:?}");
+        }
+    }
+
+    #[test]
+    fn scaling_is_exact_and_rounds_up() {
+        let z = HostCosts::ZKHOST;
+        assert_eq!(z.scaled(1, 1), Some(z));
+        assert_eq!(z.scaled(1, 0), None);
+        // A tenth: 150 / 10 = 15 exactly; 1 / 10 rounds up to 1; 45,000 / 10.
+        let t = z.scaled(1, 10).unwrap();
+        assert_eq!((t.precompiles.add, t.per_byte, t.host_call), (15, 1, 10));
+        assert_eq!(t.precompiles.pairing(384), 4_500 + 2 * 3_400);
+        // A third: ceil(150 / 3) = 50, ceil(6000 / 3) = 2000, ceil(375 / 3) = 125,
+        // ceil(100 / 3) = 34, ceil(1 / 3) = 1.
+        let third = z.scaled(1, 3).unwrap();
+        assert_eq!(third.precompiles.add, 50);
+        assert_eq!(third.bls12.g1_add, 125);
+        assert_eq!(third.host_call, 34);
+        assert_eq!(third.per_byte, 1);
+        // ceil(22,500 × 7 / 9) = ceil(17,500) = 17,500; ceil(23,800 × 7 / 9) = 18,512
+        // (166,600 / 9 = 18,511.1…).
+        let s = z.scaled(7, 9).unwrap();
+        assert_eq!(s.bls12.g2_mul, 17_500);
+        assert_eq!(s.bls12.map_fp2_to_g2, 18_512);
+        // Never below the exact ratio, never a unit above it, for every constant.
+        for (num, den) in [(1u64, 3u64), (7, 9), (1_000_000, 1), (3, 7), (u64::MAX, 1)] {
+            let s = z.scaled(num, den).unwrap();
+            let pairs = [
+                (z.host_call, s.host_call),
+                (z.precompiles.mul, s.precompiles.mul),
+                (z.verkle.commit_per_scalar, s.verkle.commit_per_scalar),
+                (z.bls12.pairing_per_pair, s.bls12.pairing_per_pair),
+            ];
+            for (old, new) in pairs {
+                let exact = u128::from(old) * u128::from(num);
+                let new = u128::from(new);
+                if new < u128::from(u64::MAX) {
+                    assert!(new * u128::from(den) >= exact);
+                    assert!((new - 1) * u128::from(den) < exact);
+                }
+            }
+        }
+        // Saturates rather than wrapping.
+        assert_eq!(z.scaled(u64::MAX, 1).unwrap().precompiles.mul, u64::MAX);
     }
 
     #[test]

@@ -23,22 +23,33 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use zkhost_abi::{Crypto, Function, ValType};
-use zkhost_runtime::wasmtime::{self, Caller, Engine, Extern, Linker, Memory, Module, Store};
+use zkhost_runtime::wasmtime::{self, Caller, Engine, Extern, Linker, Memory, Store};
 use zkhost_runtime::{
-    add_to_linker, check_module, engine, trap_kind, DeployError, GasMeter, HostCosts, HostState,
-    HostTrap, Import, LinkOptions, MemoryExport, ModuleRules, OutOfGas, TrapKind,
+    add_to_linker, check_module, engine, CheckedModule, DeployError, Entry, Functions, GasMeter,
+    HostCosts, HostState, HostTrap, Import, LinkOptions, OutOfGas, TrapKind, ValType,
 };
-use zkhost_runtime::{memory, stack};
+use zkhost_runtime::{memory, DEFAULT_STACK_BUDGET};
 
 /// The import module of the node's own host functions.
 pub const NODE_MODULE: &str = "node";
+
+/// The contract's memory export, named once: zkhost's functions, the deploy checks and
+/// the node's own functions all use it.
+pub const MEMORY: &str = "memory";
 
 /// The contract's entry point (`[] -> []`).
 pub const ENTRY: &str = "run";
 
 /// The node's call-stack budget, in zkhost's frame units: part of its consensus rules.
-pub const STACK_BUDGET: u32 = zkhost_runtime::limits::DEFAULT_STACK_BUDGET;
+pub const STACK_BUDGET: u32 = DEFAULT_STACK_BUDGET;
+
+/// What the node links of zkhost: the BN254 functions (its verifier needs no other
+/// curve) and `last_error`, under zkhost's module name, on the memory [`MEMORY`].
+pub fn zk_link() -> LinkOptions {
+    LinkOptions::default()
+        .with_memory(MEMORY)
+        .with_functions(Functions::BN254.with_last_error())
+}
 
 /// The node's own host functions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -164,10 +175,10 @@ impl GasMeter<NodeState> for NodeMeter {
         Ok(())
     }
 
-    fn left(&self, caller: &mut Caller<'_, NodeState>) -> u64 {
+    fn left(&self, caller: &mut Caller<'_, NodeState>) -> Option<u64> {
         let fuel_left = caller.get_fuel().unwrap_or(0);
         let meter = caller.data().gas;
-        meter.limit.saturating_sub(meter.spent(fuel_left))
+        Some(meter.limit.saturating_sub(meter.spent(fuel_left)))
     }
 }
 
@@ -206,7 +217,8 @@ pub enum NodeError {
 pub struct Node {
     engine: Engine,
     linker: Linker<NodeState>,
-    contracts: Vec<Module>,
+    zk: LinkOptions,
+    contracts: Vec<CheckedModule>,
     storage: HashMap<Address, BTreeMap<Vec<u8>, Vec<u8>>>,
     block_gas_left: u64,
     costs: HostCosts,
@@ -217,16 +229,13 @@ impl Node {
     pub fn new(block_gas: u64, costs: HostCosts) -> wasmtime::Result<Node> {
         let engine = Engine::new(&engine::config(512 << 10))?;
         let mut linker = Linker::new(&engine);
-        add_to_linker(
-            &mut linker,
-            &LinkOptions::default(),
-            NodeMeter,
-            |s: &mut NodeState| &mut s.zk,
-        )?;
+        let zk = zk_link();
+        add_to_linker(&mut linker, &zk, NodeMeter, |s: &mut NodeState| &mut s.zk)?;
         link_node_functions(&mut linker)?;
         Ok(Node {
             engine,
             linker,
+            zk,
             contracts: Vec::new(),
             storage: HashMap::new(),
             block_gas_left: block_gas,
@@ -237,16 +246,14 @@ impl Node {
     /// Checks a module with zkhost's deploy checks against the node's own rules and
     /// compiles it.
     pub fn deploy(&mut self, wasm: &[u8]) -> Result<Address, DeployError> {
-        let mut imports: Vec<Import<'_>> = NodeFunction::ALL.map(NodeFunction::import).to_vec();
-        imports.extend(Crypto::ALL.map(|c| Import::abi(zkhost_abi::MODULE, Function::Crypto(c))));
-        let rules = ModuleRules {
-            max_code_bytes: 1 << 20,
-            max_functions: 10_000,
-            memory: "memory",
-            entry: ENTRY,
-            imports: &imports,
-            stack_budget: STACK_BUDGET,
-        };
+        // zkhost's memory name and exactly what was linked, then the node's own.
+        let mut rules = self.zk.rules();
+        rules
+            .imports
+            .extend(NodeFunction::ALL.map(NodeFunction::import));
+        rules.entries.push(Entry::new(ENTRY, &[], &[]));
+        rules.max_code_bytes = 1 << 20;
+        rules.stack_budget = Some(STACK_BUDGET);
         let module = check_module(&self.engine, wasm, &rules)?;
         let address = Address(u32::try_from(self.contracts.len()).unwrap_or(u32::MAX));
         self.contracts.push(module);
@@ -261,10 +268,11 @@ impl Node {
         input: &[u8],
         gas_limit: u64,
     ) -> Result<Receipt, NodeError> {
-        let module = self
+        let checked = self
             .contracts
             .get(contract.0 as usize)
             .ok_or(NodeError::UnknownContract(contract))?;
+        let module = &checked.module;
         let limit = gas_limit.min(self.block_gas_left);
         // One unit of reserve: an instruction overdraw past the limit leaves less
         // than one unit of fuel, visible after the call.
@@ -272,7 +280,7 @@ impl Node {
         // Where this module's memory is, resolved once, so zkhost's functions skip a
         // lookup by name on every call (a shortcut: the result is the same without).
         let mut zk = HostState::new(self.costs, None);
-        zk.set_memory_export(MemoryExport::of(module, "memory"));
+        zk.set_memory_export(self.zk.memory_export(module));
         let state = NodeState {
             zk,
             gas: CallGas {
@@ -302,13 +310,8 @@ impl Node {
         let status = match result {
             _ if spent > limit => Status::OutOfGas,
             Ok(()) => Status::Returned(std::mem::take(&mut store.data_mut().ret)),
-            Err(e) => match trap_kind(&e) {
+            Err(e) => match checked.trap_kind(&e, &mut store, &instance) {
                 TrapKind::OutOfGas => Status::OutOfGas,
-                TrapKind::Unreachable
-                    if stack::depth_exceeded(&mut store, &instance, STACK_BUDGET) =>
-                {
-                    Status::Trapped(TrapKind::StackExhausted)
-                }
                 kind => Status::Trapped(kind),
             },
         };
@@ -346,7 +349,7 @@ impl Node {
 /// The contract's memory (the node's host functions check every range with
 /// `zkhost_runtime::memory` before touching it).
 fn guest_memory(caller: &mut Caller<'_, NodeState>) -> Result<Memory, HostTrap> {
-    match caller.get_export("memory") {
+    match caller.get_export(MEMORY) {
         Some(Extern::Memory(m)) => Ok(m),
         _ => Err(HostTrap::MemoryOutOfBounds),
     }

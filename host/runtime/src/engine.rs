@@ -2,7 +2,8 @@
 //! node's engine must set for zkhost's contracts to run the same on every node.
 
 use wasmtime::{
-    Config, Engine, InstanceAllocationStrategy, PoolingAllocationConfig, Strategy, WasmFeatures,
+    Config, Engine, Instance, InstanceAllocationStrategy, Module, PoolingAllocationConfig, Store,
+    Strategy, WasmFeatures,
 };
 
 use super::limits::Limits;
@@ -27,20 +28,109 @@ pub fn accepted_features() -> WasmFeatures {
         | WasmFeatures::FLOATS
 }
 
-/// The configuration a node's engine starts from: Cranelift, fuel metering (gas is
-/// fuel for instructions, whatever meter the host functions charge), NaN
-/// canonicalization (floats are deterministic), exactly the [`accepted_features`],
-/// and a wasm stack of `max_wasm_stack` bytes (a node-local safety net: a chain must
-/// bound recursion by gas). The instance allocator is the node's choice.
-pub fn config(max_wasm_stack: usize) -> Config {
-    let mut config = Config::new();
+/// Applies zkhost's consensus settings to a node's own `config`, leaving the rest —
+/// fuel, stack size, instance allocator, caches, parallel compilation — to the node:
+///
+/// - **consensus** (every node must have them, or the same call gives different
+///   results): Cranelift; NaN canonicalization (a float operation that makes a NaN
+///   gives the same bits on every architecture); exactly the [`accepted_features`] on
+///   (what zkhost's contracts need; whatever else the engine would accept, the deploy
+///   checks refuse, [`crate::check_determinism`]);
+/// - **consensus if the node meters with fuel** ([`crate::FuelMeter`], or its own meter
+///   counting instructions by fuel as `host/node-example` does): `consume_fuel(true)`,
+///   and the same Wasmtime major on every node (what an instruction costs and where
+///   fuel is checked decide the gas);
+/// - **the node's**: `max_wasm_stack` (a safety net: recursion is bounded by the
+///   deterministic stack limit, [`crate::stack`], which a node opts in to), memory
+///   reservations and guards, the allocator, compilation settings.
+///
+/// [`check`] tells which of them an engine lacks.
+pub fn apply(config: &mut Config) -> &mut Config {
     config.strategy(Strategy::Cranelift);
-    config.consume_fuel(true);
     config.cranelift_nan_canonicalization(true);
     config.wasm_features(WasmFeatures::all(), false);
-    config.wasm_features(accepted_features(), true);
-    config.max_wasm_stack(max_wasm_stack);
+    config.wasm_features(accepted_features(), true)
+}
+
+/// The configuration zkhost's own runtime starts from: [`apply`], fuel metering (gas
+/// is fuel for instructions, whatever meter the host functions charge), and a wasm
+/// stack of `max_wasm_stack` bytes (a node-local safety net: a chain must bound
+/// recursion by gas and the stack limit). The instance allocator is the node's choice.
+pub fn config(max_wasm_stack: usize) -> Config {
+    let mut config = Config::new();
+    apply(&mut config)
+        .consume_fuel(true)
+        .max_wasm_stack(max_wasm_stack);
     config
+}
+
+/// A setting of an engine that breaks determinism, as [`check`] finds it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Nondeterminism {
+    /// A feature zkhost's contracts use is off (they would not deploy on this node).
+    #[error("a feature zkhost's contracts need is off: {0}")]
+    MissingFeature(String),
+    /// NaN canonicalization is off: a float result's NaN bits depend on the machine.
+    #[error("NaN canonicalization is off (Config::cranelift_nan_canonicalization)")]
+    NanNotCanonical,
+    /// Fuel metering is off, but the node meters instructions with fuel.
+    #[error("fuel metering is off (Config::consume_fuel), but the node meters with fuel")]
+    NoFuel,
+    /// The probe could not run at all (the text says why).
+    #[error("the probe could not run: {0}")]
+    Probe(String),
+}
+
+/// A module that uses the accepted features (bulk memory, reference types,
+/// multi-value, saturating conversions, sign extension, mutable globals, floats), and a float operation whose NaN shows
+/// whether it is canonicalized: `nan` adds 1 to a NaN with a payload, which hardware
+/// propagates (quieted) and canonicalization replaces with `0x7fc00000`.
+#[cfg(test)]
+const PROBE_WAT: &str = r#"(module
+  (memory 1)
+  (table 1 funcref)
+  (global $g (export "g") (mut i32) (i32.const 0))
+  (func (export "nan") (result i32)
+    (i32.reinterpret_f32 (f32.add (f32.reinterpret_i32 (i32.const 0x7fa00001)) (f32.const 1))))
+  (func (export "features") (result i32 i32)
+    (memory.copy (i32.const 0) (i32.const 8) (i32.const 8))
+    (drop (table.get 0 (i32.const 0)))
+    (i32.trunc_sat_f32_s (f32.const 1e30))
+    (i32.extend8_s (i32.const 0x80))))"#;
+
+/// [`PROBE_WAT`] in the binary format (a test checks they are the same module).
+const PROBE: &[u8] = &[
+    0, 97, 115, 109, 1, 0, 0, 0, 1, 10, 2, 96, 0, 1, 127, 96, 0, 2, 127, 127, 3, 3, 2, 0, 1, 4, 4,
+    1, 112, 0, 1, 5, 3, 1, 0, 1, 6, 6, 1, 127, 1, 65, 0, 11, 7, 22, 3, 1, 103, 3, 0, 3, 110, 97,
+    110, 0, 0, 8, 102, 101, 97, 116, 117, 114, 101, 115, 0, 1, 10, 47, 2, 16, 0, 65, 129, 128, 128,
+    253, 7, 190, 67, 0, 0, 128, 63, 146, 188, 11, 28, 0, 65, 0, 65, 8, 65, 8, 252, 10, 0, 0, 65, 0,
+    37, 0, 26, 67, 202, 242, 73, 113, 252, 0, 65, 128, 1, 192, 11, 0, 11, 4, 110, 97, 109, 101, 7,
+    4, 1, 0, 1, 103,
+];
+
+/// Which of zkhost's consensus settings ([`apply`]) `engine` lacks, found by running
+/// a small probe module on it: the accepted features, NaN canonicalization, and with
+/// `fuel` (the node meters instructions with fuel) fuel metering. Empty: none.
+pub fn check(engine: &Engine, fuel: bool) -> Vec<Nondeterminism> {
+    let mut found = Vec::new();
+    let module = match Module::new(engine, PROBE) {
+        Ok(m) => m,
+        Err(e) => return vec![Nondeterminism::MissingFeature(format!("{e:#}"))],
+    };
+    let mut store = Store::new(engine, ());
+    let fuel_on = store.set_fuel(u64::MAX).is_ok();
+    if fuel && !fuel_on {
+        found.push(Nondeterminism::NoFuel);
+    }
+    let nan = Instance::new(&mut store, &module, &[])
+        .and_then(|i| i.get_typed_func::<(), i32>(&mut store, "nan"))
+        .and_then(|f| f.call(&mut store, ()));
+    match nan {
+        Ok(bits) if bits as u32 == 0x7fc0_0000 => {}
+        Ok(_) => found.push(Nondeterminism::NanNotCanonical),
+        Err(e) => found.push(Nondeterminism::Probe(format!("{e:#}"))),
+    }
+    found
 }
 
 /// [`config`] for `limits`: their stack and, with [`Limits::compact_memory`], small
@@ -85,4 +175,15 @@ pub fn accepted_parser_features() -> wasmparser::WasmFeatures {
         | F::MULTI_VALUE
         | F::REFERENCE_TYPES
         | F::FLOATS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_probe_is_its_text() {
+        let bytes = wat::parse_str(PROBE_WAT).unwrap();
+        assert_eq!(PROBE, &bytes[..], "{bytes:?}");
+    }
 }

@@ -1,8 +1,9 @@
 //! zkhost's crypto host functions, for any Wasmtime `Linker<T>`.
 //!
-//! [`add_to_linker`] adds the fourteen crypto functions of contract ABI v1 (BN254
-//! add, mul, pairing and G1 MSM; verkle commit, commitment to field and update; the
-//! seven BLS12-381 precompiles of EIP-2537, on blst) to a node's own linker, generic over its store data `T`, the way `wasmtime-wasi`'s
+//! [`add_to_linker`] adds the crypto functions of contract ABI v1 that the node picks
+//! ([`Functions`]: BN254 add, mul, pairing and G1 MSM; the verkle functions; the seven
+//! BLS12-381 precompiles of EIP-2537, on blst; and the optional `last_error`) to a
+//! node's own linker, generic over its store data `T`, the way `wasmtime-wasi`'s
 //! `add_to_linker` does: the node keeps a [`HostState`] somewhere in `T` and says
 //! where with a closure, and chooses the [`GasMeter`] the functions charge. Every
 //! function follows the same rules, in this order:
@@ -21,19 +22,21 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 
 use wasmtime::{Caller, Extern, Linker, Memory, Module, ModuleExport};
-use zkhost_abi::Crypto;
+use zkhost_abi::{Crypto, Function};
 use zkhost_bls12381::Op as Bls12Op;
 use zkhost_bn254::{msm, Backend, Op};
 use zkhost_gas::HostCosts;
 use zkhost_verkle::Op as VerkleOp;
 
+use crate::check::{Import, ModuleRules};
 use crate::memory;
 use crate::meter::GasMeter;
 use crate::outcome::HostError;
 
 /// A trap raised by a host function. Converted to a [`crate::TrapKind`] in an
-/// [`crate::Outcome`]; a node that runs its own calls can downcast a call's error to
-/// it.
+/// [`crate::Outcome`]; a node that runs its own calls classifies a call's error with
+/// [`crate::trap_kind`] (zkhost's functions raise it inside a [`HostCallError`],
+/// which names the function).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum HostTrap {
     /// Not enough gas for the host function's price.
@@ -49,6 +52,66 @@ pub enum HostTrap {
     /// A panic inside a host function, caught at the boundary.
     #[error("host function panicked")]
     Panic,
+}
+
+/// The error a zkhost host function ends a call with: which function, the
+/// [`HostTrap`], and for out of gas what the function needed and what the meter said
+/// was left. Its text says all of it; Wasmtime wraps it in the call's backtrace, so
+/// print a call's error with `{:#}` (every cause) or find it with
+/// `error.downcast_ref::<HostCallError>()`. [`crate::trap_kind`] classifies it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HostCallError {
+    /// The import name of the function.
+    pub function: &'static str,
+    /// What went wrong.
+    pub trap: HostTrap,
+    /// Out of gas: the function's price for this call.
+    pub needed: Option<u64>,
+    /// Out of gas: what the meter said was left before the charge (`None` if the
+    /// meter does not tell, [`GasMeter::left`]).
+    pub left: Option<u64>,
+}
+
+impl std::fmt::Display for HostCallError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.function, self.trap)?;
+        if let Some(needed) = self.needed {
+            write!(f, ": needed {needed} gas")?;
+            match self.left {
+                Some(left) => write!(f, ", {left} left")?,
+                None => f.write_str(", the meter does not say how much was left")?,
+            }
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for HostCallError {}
+
+impl HostCallError {
+    /// `trap` in `function`, with no gas figures.
+    pub(crate) fn new(function: &'static str, trap: HostTrap) -> HostCallError {
+        HostCallError {
+            function,
+            trap,
+            needed: None,
+            left: None,
+        }
+    }
+
+    /// Out of gas in `function`, which needed `needed` with `left` left.
+    pub(crate) fn out_of_gas(
+        function: &'static str,
+        needed: u64,
+        left: Option<u64>,
+    ) -> HostCallError {
+        HostCallError {
+            function,
+            trap: HostTrap::OutOfGas,
+            needed: Some(needed),
+            left,
+        }
+    }
 }
 
 /// What zkhost's host functions keep in the node's store data: the prices they
@@ -91,8 +154,11 @@ impl HostState {
         self.backend
     }
 
-    /// Why the last crypto function that returned 1 refused its input. A diagnostic,
-    /// not consensus: tools print it as the native path would.
+    /// Why the last crypto function that returned 1 refused its input: tools print it
+    /// as the native path would, and `last_error()` gives a contract its code
+    /// ([`HostError::code`]). That makes its class consensus: every backend classifies
+    /// every input alike (the differential tests compare the errors too). A node
+    /// clears it between calls ([`HostState::take_last_error`], or a fresh state).
     pub fn last_error(&self) -> Option<HostError> {
         self.last_error
     }
@@ -103,19 +169,186 @@ impl HostState {
     }
 }
 
-/// How the host functions are linked: the module they are imported from and the
-/// name of the memory export they read and write.
+/// Which of zkhost's host functions a node links: a set of [`Crypto`] functions, by
+/// family or one by one, and `last_error` ([`zkhost_abi::last_error`]).
+///
+/// ```
+/// use zkhost_runtime::{Crypto, Functions};
+/// let bn254_and_tree_keys = Functions::BN254 | Functions::one(Crypto::VerkleTreeKey);
+/// assert!(bn254_and_tree_keys.contains(Crypto::AltBn128Pairing));
+/// assert!(!bn254_and_tree_keys.contains(Crypto::Bls12G1Add));
+/// assert!(!bn254_and_tree_keys.has_last_error());
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Functions(u32);
+
+impl Functions {
+    /// The bit of `last_error`; the crypto functions take bits 0 to 16, in the order
+    /// of [`Crypto::ALL`].
+    const LAST_ERROR_BIT: u32 = 1 << 31;
+
+    /// Nothing.
+    pub const NONE: Functions = Functions(0);
+    /// `last_error` alone.
+    pub const LAST_ERROR: Functions = Functions(Self::LAST_ERROR_BIT);
+    /// The BN254 functions: add, mul, pairing (EIP-196/197) and the G1 MSM.
+    pub const BN254: Functions = Functions::of(&[
+        Crypto::AltBn128Add,
+        Crypto::AltBn128Mul,
+        Crypto::AltBn128Pairing,
+        Crypto::AltBn128G1Msm,
+    ]);
+    /// What a BN254 Groth16 verifier calls (`zkhost_guest::verifier`): the G1 MSM,
+    /// the add and the pairing check.
+    pub const GROTH16: Functions = Functions::of(&[
+        Crypto::AltBn128G1Msm,
+        Crypto::AltBn128Add,
+        Crypto::AltBn128Pairing,
+    ]);
+    /// The seven BLS12-381 precompiles of EIP-2537.
+    pub const BLS12_381: Functions = Functions::of(&[
+        Crypto::Bls12G1Add,
+        Crypto::Bls12G1Msm,
+        Crypto::Bls12G2Add,
+        Crypto::Bls12G2Msm,
+        Crypto::Bls12PairingCheck,
+        Crypto::Bls12MapFpToG1,
+        Crypto::Bls12MapFp2ToG2,
+    ]);
+    /// The six verkle functions (commitments, updates, EIP-6800 tree keys).
+    pub const VERKLE: Functions = Functions::of(&[
+        Crypto::VerkleCommit,
+        Crypto::VerkleCommitmentToField,
+        Crypto::VerkleUpdate,
+        Crypto::VerkleTreeKey,
+        Crypto::VerkleCommitUncompressed,
+        Crypto::VerkleUpdateUncompressed,
+    ]);
+    /// Every crypto function and `last_error`: what [`crate::Runtime`] links.
+    pub const ALL: Functions = Functions(Functions::of(&Crypto::ALL).0 | Self::LAST_ERROR_BIT);
+
+    /// Exactly the crypto functions `ops`.
+    pub const fn of(mut ops: &[Crypto]) -> Functions {
+        let mut bits = 0;
+        while let [op, rest @ ..] = ops {
+            bits |= Functions::one(*op).0;
+            ops = rest;
+        }
+        Functions(bits)
+    }
+
+    /// The crypto function `op` alone.
+    pub const fn one(op: Crypto) -> Functions {
+        Functions(1 << op as u32)
+    }
+
+    /// Both sets.
+    pub const fn union(self, other: Functions) -> Functions {
+        Functions(self.0 | other.0)
+    }
+
+    /// This set and `last_error`.
+    pub const fn with_last_error(self) -> Functions {
+        self.union(Functions::LAST_ERROR)
+    }
+
+    /// Whether `op` is in the set.
+    pub const fn contains(self, op: Crypto) -> bool {
+        self.0 & Functions::one(op).0 != 0
+    }
+
+    /// Whether `last_error` is in the set.
+    pub const fn has_last_error(self) -> bool {
+        self.0 & Self::LAST_ERROR_BIT != 0
+    }
+
+    /// The crypto functions of the set, in the order of [`Crypto::ALL`].
+    pub fn crypto(self) -> impl Iterator<Item = Crypto> {
+        Crypto::ALL.into_iter().filter(move |&op| self.contains(op))
+    }
+}
+
+impl std::ops::BitOr for Functions {
+    type Output = Functions;
+    fn bitor(self, other: Functions) -> Functions {
+        self.union(other)
+    }
+}
+
+impl std::fmt::Debug for Functions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let last = self
+            .has_last_error()
+            .then_some(zkhost_abi::last_error::NAME);
+        f.debug_set()
+            .entries(self.crypto().map(Crypto::name).chain(last))
+            .finish()
+    }
+}
+
+/// How zkhost's host functions are linked, given once and used everywhere: the import
+/// module, the name of the memory export they read and write, and which functions.
+/// The deploy checks take the same value ([`LinkOptions::rules`]), so a contract
+/// without that memory export, or importing a function that is not linked, is refused
+/// at deploy with an error naming it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LinkOptions {
     /// The import module (default [`zkhost_abi::MODULE`], `zkhost`).
     pub module: String,
     /// The contract's memory export (default `memory`).
     pub memory: String,
+    /// The functions linked (default [`Functions::ALL`]).
+    pub functions: Functions,
 }
 
 impl LinkOptions {
     /// The memory export zkhost's own contracts and [`crate::Runtime`] use.
     pub const DEFAULT_MEMORY: &'static str = "memory";
+
+    /// These options with the import module `module`.
+    pub fn with_module(mut self, module: &str) -> LinkOptions {
+        self.module = module.to_string();
+        self
+    }
+
+    /// These options with the memory export `memory`.
+    pub fn with_memory(mut self, memory: &str) -> LinkOptions {
+        self.memory = memory.to_string();
+        self
+    }
+
+    /// These options linking `functions` only.
+    pub fn with_functions(mut self, functions: Functions) -> LinkOptions {
+        self.functions = functions;
+        self
+    }
+
+    /// Exactly the imports [`add_to_linker`] links with these options: the allow-list
+    /// for the deploy checks.
+    pub fn imports(&self) -> Vec<Import<'_>> {
+        let crypto = self
+            .functions
+            .crypto()
+            .map(|op| Import::abi(&self.module, Function::Crypto(op)));
+        let last = self
+            .functions
+            .has_last_error()
+            .then(|| Import::last_error(&self.module));
+        crypto.chain(last).collect()
+    }
+
+    /// The deploy rules for a module that uses these functions and nothing else:
+    /// this memory export, these [`imports`](LinkOptions::imports), zkhost's default
+    /// size limits, no required entry point and no stack instrumentation. A node adds
+    /// its own imports and entry points, and may opt in to the stack limit.
+    pub fn rules(&self) -> ModuleRules<'_> {
+        ModuleRules::new(&self.memory, self.imports())
+    }
+
+    /// Where `module` exports the memory these options name (see [`MemoryExport`]).
+    pub fn memory_export(&self, module: &Module) -> MemoryExport {
+        MemoryExport::of(module, &self.memory)
+    }
 }
 
 impl Default for LinkOptions {
@@ -123,6 +356,7 @@ impl Default for LinkOptions {
         LinkOptions {
             module: zkhost_abi::MODULE.to_string(),
             memory: Self::DEFAULT_MEMORY.to_string(),
+            functions: Functions::ALL,
         }
     }
 }
@@ -238,7 +472,7 @@ pub fn compute(op: Crypto, backend: Option<Backend>, input: &[u8]) -> Result<Vec
 /// The body every crypto host function shares (see the module documentation).
 fn crypto_call<T, M: GasMeter<T>>(
     mut caller: Caller<'_, T>,
-    meter: M,
+    meter: &M,
     state: impl Fn(&mut T) -> &mut HostState,
     memory_name: &str,
     op: Crypto,
@@ -247,22 +481,23 @@ fn crypto_call<T, M: GasMeter<T>>(
     let len = memory::len(in_len);
     let host = state(caller.data_mut());
     let (price, hint) = (host.costs.crypto_call(op, len), host.memory);
-    meter
-        .charge(&mut caller, price)
-        .map_err(|_| HostTrap::OutOfGas)?;
-    let mem = guest_memory(&mut caller, hint, memory_name)?;
+    charge(&mut caller, meter, op.name(), price)?;
+    let trap = |t: HostTrap| HostCallError::new(op.name(), t);
+    let mem = guest_memory(&mut caller, hint, memory_name).map_err(trap)?;
     let (data, t) = mem.data_and_store_mut(&mut caller);
-    let input = memory::slice(data, in_ptr, len)?;
-    memory::range(data.len(), out_ptr, op.output_len())?;
+    let input = memory::slice(data, in_ptr, len).map_err(trap)?;
+    memory::range(data.len(), out_ptr, op.output_len()).map_err(trap)?;
     let host = state(t);
     let backend = host.backend;
     match barrier(|| {
         #[cfg(test)]
         tests::maybe_panic();
         compute(op, backend, input)
-    })? {
+    })
+    .map_err(trap)?
+    {
         Ok(out) => {
-            memory::write(data, out_ptr, &out)?;
+            memory::write(data, out_ptr, &out).map_err(trap)?;
             Ok(0)
         }
         Err(e) => {
@@ -272,9 +507,24 @@ fn crypto_call<T, M: GasMeter<T>>(
     }
 }
 
-/// Adds the crypto host functions ([`Crypto::ALL`]) to `linker` under
-/// `options.module`, generic over the node's store data: `get` finds the
-/// [`HostState`] in it, and every function charges `meter` before any work. The I/O
+/// Charges `price` for `function` through `meter`: out of gas is a
+/// [`HostCallError`] quoting the price and what the meter said was left.
+pub(crate) fn charge<T, M: GasMeter<T>>(
+    caller: &mut Caller<'_, T>,
+    meter: &M,
+    function: &'static str,
+    price: u64,
+) -> Result<(), HostCallError> {
+    let left = meter.left(caller);
+    meter
+        .charge(caller, price)
+        .map_err(|_| HostCallError::out_of_gas(function, price, left))
+}
+
+/// Adds the crypto host functions of `options.functions` (and `last_error` if it is
+/// in the set) to `linker` under `options.module`, generic over the node's store
+/// data: `get` finds the [`HostState`] in it, and every function charges `meter`
+/// before any work. [`LinkOptions::imports`] lists exactly what this links. The I/O
 /// functions of zkhost's own ABI are not added (see [`crate::io`]): a node brings its
 /// own.
 pub fn add_to_linker<T: 'static, M: GasMeter<T>>(
@@ -284,13 +534,26 @@ pub fn add_to_linker<T: 'static, M: GasMeter<T>>(
     get: impl Fn(&mut T) -> &mut HostState + Copy + Send + Sync + 'static,
 ) -> wasmtime::Result<()> {
     let memory: Arc<str> = Arc::from(options.memory.as_str());
-    for op in Crypto::ALL {
+    for op in options.functions.crypto() {
         let memory = Arc::clone(&memory);
+        let meter = meter.clone();
         linker.func_wrap(
             &options.module,
             op.name(),
             move |caller: Caller<'_, T>, in_ptr: i32, in_len: i32, out_ptr: i32| {
-                crypto_call(caller, meter, get, &memory, op, (in_ptr, in_len, out_ptr))
+                crypto_call(caller, &meter, get, &memory, op, (in_ptr, in_len, out_ptr))
+            },
+        )?;
+    }
+    if options.functions.has_last_error() {
+        linker.func_wrap(
+            &options.module,
+            zkhost_abi::last_error::NAME,
+            move |mut caller: Caller<'_, T>| -> wasmtime::Result<i32> {
+                let price = get(caller.data_mut()).costs.call(0, 0);
+                charge(&mut caller, &meter, zkhost_abi::last_error::NAME, price)?;
+                let last = get(caller.data_mut()).last_error;
+                Ok(last.map_or(zkhost_abi::last_error::NONE, HostError::code))
             },
         )?;
     }

@@ -11,12 +11,22 @@
 use std::sync::Arc;
 
 use wasmtime::{Caller, Linker};
-use zkhost_abi::Io;
+use zkhost_abi::{Function, Io};
 use zkhost_gas::HostCosts;
 
-use crate::host::{guest_memory, HostTrap, LinkOptions, MemoryExport};
+use crate::check::Import;
+use crate::host::{charge, guest_memory, HostCallError, HostTrap, LinkOptions, MemoryExport};
 use crate::memory;
 use crate::meter::GasMeter;
+
+/// The imports [`add_io_to_linker`] links under `module`: the allow-list entries of
+/// zkhost's I/O functions.
+pub fn io_imports(module: &str) -> Vec<Import<'_>> {
+    Io::ALL
+        .into_iter()
+        .map(|io| Import::abi(module, Function::Io(io)))
+        .collect()
+}
 
 /// One call's input and output, and the output limit.
 #[derive(Clone, Debug, Default)]
@@ -59,8 +69,10 @@ impl CallIo {
 }
 
 /// Adds `input_size`, `input_read`, `output_write` and `gas_left` to `linker` under
-/// `options.module`; `get` finds the [`CallIo`] in the store data, every function
-/// charges `costs` through `meter` first.
+/// `options.module` (whatever `options.functions` says: these are not crypto
+/// functions); `get` finds the [`CallIo`] in the store data, every function charges
+/// `costs` through `meter` first. `gas_left` returns what [`GasMeter::left`] says, −1
+/// if the meter does not tell. For the deploy checks, [`io_imports`] lists them.
 pub fn add_io_to_linker<T: 'static, M: GasMeter<T>>(
     linker: &mut Linker<T>,
     options: &LinkOptions,
@@ -70,53 +82,54 @@ pub fn add_io_to_linker<T: 'static, M: GasMeter<T>>(
 ) -> wasmtime::Result<()> {
     let module = options.module.as_str();
     let memory: Arc<str> = Arc::from(options.memory.as_str());
-    let charge = move |caller: &mut Caller<'_, T>, bytes: u64| {
-        meter
-            .charge(caller, costs.call(bytes, 0))
-            .map_err(|_| HostTrap::OutOfGas)
+    let left = meter.clone();
+    let charge = move |caller: &mut Caller<'_, T>, io: Io, bytes: u64| {
+        charge(caller, &meter, io.name(), costs.call(bytes, 0))
     };
+    let trap = |io: Io| move |t: HostTrap| HostCallError::new(io.name(), t);
 
+    let pay = charge.clone();
     linker.func_wrap(
         module,
         Io::InputSize.name(),
         move |mut caller: Caller<'_, T>| -> wasmtime::Result<i32> {
-            charge(&mut caller, 0)?;
+            pay(&mut caller, Io::InputSize, 0)?;
             // The input was capped below 2^31 bytes before the call.
             Ok(i32::try_from(get(caller.data_mut()).input.len())
-                .map_err(|_| HostTrap::LimitExceeded)?)
+                .map_err(|_| trap(Io::InputSize)(HostTrap::LimitExceeded))?)
         },
     )?;
 
-    let mem = Arc::clone(&memory);
+    let (mem, pay) = (Arc::clone(&memory), charge.clone());
     linker.func_wrap(
         module,
         Io::InputRead.name(),
         move |mut caller: Caller<'_, T>, dest: i32| -> wasmtime::Result<()> {
             let io = get(caller.data_mut());
             let (n, hint) = (io.input.len() as u64, io.memory);
-            charge(&mut caller, n)?;
-            let m = guest_memory(&mut caller, hint, &mem)?;
+            pay(&mut caller, Io::InputRead, n)?;
+            let m = guest_memory(&mut caller, hint, &mem).map_err(trap(Io::InputRead))?;
             let (data, t) = m.data_and_store_mut(&mut caller);
-            memory::write(data, dest, &get(t).input)?;
+            memory::write(data, dest, &get(t).input).map_err(trap(Io::InputRead))?;
             Ok(())
         },
     )?;
 
-    let mem = Arc::clone(&memory);
+    let (mem, pay) = (Arc::clone(&memory), charge.clone());
     linker.func_wrap(
         module,
         Io::OutputWrite.name(),
         move |mut caller: Caller<'_, T>, src: i32, len: i32| -> wasmtime::Result<()> {
             let len = memory::len(len);
-            charge(&mut caller, len as u64)?;
+            pay(&mut caller, Io::OutputWrite, len as u64)?;
             let io = get(caller.data_mut());
             if len > io.max_output {
-                return Err(HostTrap::LimitExceeded.into());
+                return Err(trap(Io::OutputWrite)(HostTrap::LimitExceeded).into());
             }
             let hint = io.memory;
-            let m = guest_memory(&mut caller, hint, &mem)?;
+            let m = guest_memory(&mut caller, hint, &mem).map_err(trap(Io::OutputWrite))?;
             let (data, t) = m.data_and_store_mut(&mut caller);
-            let bytes = memory::slice(data, src, len)?;
+            let bytes = memory::slice(data, src, len).map_err(trap(Io::OutputWrite))?;
             let io = get(t);
             io.output.clear();
             io.output.extend_from_slice(bytes);
@@ -128,8 +141,11 @@ pub fn add_io_to_linker<T: 'static, M: GasMeter<T>>(
         module,
         Io::GasLeft.name(),
         move |mut caller: Caller<'_, T>| -> wasmtime::Result<i64> {
-            charge(&mut caller, 0)?;
-            Ok(i64::try_from(meter.left(&mut caller)).unwrap_or(i64::MAX))
+            charge(&mut caller, Io::GasLeft, 0)?;
+            // −1 from a meter that does not tell (see `GasMeter::left`).
+            Ok(left
+                .left(&mut caller)
+                .map_or(-1, |left| i64::try_from(left).unwrap_or(i64::MAX)))
         },
     )?;
     Ok(())

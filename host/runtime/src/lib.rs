@@ -1,15 +1,26 @@
 //! zkhost in Wasmtime: the crypto host functions for a node's own `Linker<T>`, the
 //! pieces of a deterministic embedding, and a deploy/call runtime built on them.
 //!
-//! For a node with its own runtime:
+//! For a node with its own runtime (see `examples/embed.rs`, the README's "Embedding
+//! in your node"):
 //!
-//! - [`add_to_linker`] adds the crypto host functions (BN254 add, mul, pairing and G1
-//!   MSM; the verkle functions) to the node's linker, generic over its store data,
-//!   charging the node's [`GasMeter`] ([`FuelMeter`] charges Wasmtime fuel);
-//! - [`engine::config`] is the engine configuration to start from (features, NaN
-//!   canonicalization, fuel, stack), and [`check_module`] the deploy checks
-//!   (features, start function, function count, exports, imports);
+//! - [`add_to_linker`] adds the crypto host functions the node picks ([`Functions`],
+//!   [`LinkOptions`]: import module, memory export, which functions) to the node's
+//!   linker, generic over its store data, charging the node's [`GasMeter`]
+//!   ([`FuelMeter`] charges Wasmtime fuel); [`LinkOptions::imports`] is exactly what
+//!   it linked;
+//! - [`engine::apply`] puts zkhost's consensus settings on the node's own `Config`, and
+//!   [`engine::check`] says which an engine lacks;
+//! - [`check_module`] runs the deploy checks with [`ModuleRules`] (from
+//!   [`LinkOptions::rules`]), or a node runs the parts it wants ([`check_determinism`],
+//!   [`check_memory`], [`check_entries`], [`check_imports`]); the deterministic stack
+//!   limit is opt-in;
+//! - [`trap_kind`] classifies a call's error ([`HostCallError`] names the function);
 //! - [`add_io_to_linker`] adds zkhost's own I/O functions, if the node wants them.
+//!
+//! This crate re-exports what a node needs to name functions and prices
+//! ([`Crypto`], [`Function`], [`ValType`], [`last_error`], [`HostCosts`]) and
+//! Wasmtime itself, so it is a node's one zkhost dependency.
 //!
 //! [`Runtime`] is zkhost's own: one per node, shared between threads. `deploy`
 //! validates a module against [Contract ABI v1](zkhost_abi) and compiles it once
@@ -37,19 +48,27 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::{Arc, RwLock};
 
+pub use check::{
+    abi_imports, check_determinism, check_entries, check_imports, check_memory, check_module,
+    CheckedModule, DeployError, Entry, Import, ModuleRules,
+};
+pub use host::{
+    add_to_linker, compute, Functions, HostCallError, HostState, HostTrap, LinkOptions,
+    MemoryExport,
+};
+pub use io::{add_io_to_linker, io_imports, CallIo};
+pub use limits::{Limits, DEFAULT_STACK_BUDGET};
+pub use meter::{FuelMeter, GasMeter, OutOfGas};
+pub use outcome::{ExecResult, HostError, Outcome, TrapKind};
 use sha2::{Digest, Sha256};
 pub use wasmtime;
 use wasmtime::{
     Engine, InstancePre, Linker, Store, StoreLimits, StoreLimitsBuilder, Trap, TypedFunc,
 };
-use zkhost_bn254::Backend;
-
-pub use check::{abi_imports, check_module, DeployError, Import, ModuleRules};
-pub use host::{add_to_linker, compute, HostState, HostTrap, LinkOptions, MemoryExport};
-pub use io::{add_io_to_linker, CallIo};
-pub use limits::Limits;
-pub use meter::{FuelMeter, GasMeter, OutOfGas};
-pub use outcome::{ExecResult, HostError, Outcome, TrapKind};
+// What a node needs to name functions, signatures and prices, so that this crate is
+// its one zkhost dependency.
+pub use zkhost_abi::{last_error, Crypto, Function, Io, ValType};
+pub use zkhost_bn254::Backend;
 pub use zkhost_gas::HostCosts;
 
 /// The SHA-256 of a module's bytes: how a deployed contract is named.
@@ -175,16 +194,15 @@ impl Runtime {
         if self.read_contracts().contains_key(&hash) {
             return Ok(hash);
         }
-        let imports = abi_imports(zkhost_abi::MODULE);
         let rules = ModuleRules {
             max_code_bytes: limit,
             max_functions: self.config.limits.max_functions,
             memory: LinkOptions::DEFAULT_MEMORY,
-            entry: "call",
-            imports: &imports,
-            stack_budget: self.config.limits.stack_budget,
+            imports: abi_imports(zkhost_abi::MODULE),
+            entries: vec![Entry::CALL],
+            stack_budget: Some(self.config.limits.stack_budget),
         };
-        let module = check_module(&self.engine, wasm, &rules)?;
+        let module = check_module(&self.engine, wasm, &rules)?.module;
         let pre = self
             .linker
             .instantiate_pre(&module)
@@ -329,9 +347,19 @@ impl WarmInstance {
     }
 }
 
-/// Classifies the error that ended a call: a [`HostTrap`] or a Wasmtime [`Trap`].
+/// Classifies the error that ended a call — a node's own call of a contract as much
+/// as zkhost's —: a [`HostCallError`] or [`HostTrap`] of a host function (zkhost's or
+/// the node's own), or a Wasmtime [`Trap`]. Every kind is deterministic. Out of gas
+/// from Wasmtime fuel is [`TrapKind::OutOfGas`] too; a node with its own meter also
+/// checks its counter after the call (work past the limit is out of gas however the
+/// call ended). A trap of the deterministic stack limit is `unreachable` to Wasmtime:
+/// [`CheckedModule::trap_kind`] tells it apart.
 pub fn trap_kind(e: &wasmtime::Error) -> TrapKind {
-    if let Some(t) = e.downcast_ref::<HostTrap>() {
+    let host = e
+        .downcast_ref::<HostCallError>()
+        .map(|c| c.trap)
+        .or_else(|| e.downcast_ref::<HostTrap>().copied());
+    if let Some(t) = host {
         return match t {
             HostTrap::OutOfGas => TrapKind::OutOfGas,
             HostTrap::MemoryOutOfBounds => TrapKind::MemoryOutOfBounds,

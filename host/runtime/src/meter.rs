@@ -17,14 +17,23 @@ pub struct OutOfGas;
 /// A gas meter the host functions charge. `T` is the store data of the node's
 /// `Linker<T>`; the meter reaches its counter (or Wasmtime's fuel) through the
 /// caller.
-pub trait GasMeter<T>: Copy + Send + Sync + 'static {
+///
+/// `Clone`, not `Copy`: each linked function keeps its own clone, so a meter may hold
+/// an `Arc` of the node's (the counter itself belongs in the store data, which every
+/// call reaches through the caller).
+pub trait GasMeter<T>: Clone + Send + Sync + 'static {
     /// Takes `gas` from what the call has left, or fails with [`OutOfGas`]; on
     /// failure the call ends (the host function traps) and the meter should record
     /// that the whole budget is spent.
     fn charge(&self, caller: &mut Caller<'_, T>, gas: u64) -> Result<(), OutOfGas>;
 
-    /// The gas the call has left (what `gas_left` reports).
-    fn left(&self, caller: &mut Caller<'_, T>) -> u64;
+    /// The gas the call has left, if the meter knows it. Optional: only zkhost's own
+    /// `gas_left` ([`crate::add_io_to_linker`]) returns it to a contract (−1 when
+    /// `None`), and an out-of-gas trap's text quotes it. The default says nothing.
+    fn left(&self, caller: &mut Caller<'_, T>) -> Option<u64> {
+        let _ = caller;
+        None
+    }
 }
 
 /// Gas as Wasmtime fuel: host functions take their price from the store's fuel, so
@@ -81,7 +90,7 @@ impl<T> GasMeter<T> for FuelMeter {
         }
     }
 
-    fn left(&self, caller: &mut Caller<'_, T>) -> u64 {
-        caller.get_fuel().unwrap_or(0).saturating_sub(Self::RESERVE)
+    fn left(&self, caller: &mut Caller<'_, T>) -> Option<u64> {
+        Some(caller.get_fuel().ok()?.saturating_sub(Self::RESERVE))
     }
 }

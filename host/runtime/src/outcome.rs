@@ -84,6 +84,47 @@ pub enum HostError {
     Bls12(zkhost_bls12381::Error),
 }
 
+impl HostError {
+    /// The stable code `last_error()` gives a contract for this refusal
+    /// ([`zkhost_abi::last_error`]): one per class, so a contract can branch on it.
+    pub fn code(self) -> i32 {
+        use zkhost_abi::last_error as c;
+        use zkhost_bls12381::Error as Bls12;
+        use zkhost_bn254::Error as Bn254;
+        use zkhost_verkle::Error as Verkle;
+        match self {
+            HostError::Bn254(e) => match e {
+                Bn254::PairingLength => c::BN254_PAIRING_LENGTH,
+                Bn254::G1CoordinateNotInField => c::BN254_G1_COORDINATE_NOT_IN_FIELD,
+                Bn254::G2CoordinateNotInField => c::BN254_G2_COORDINATE_NOT_IN_FIELD,
+                Bn254::G1NotOnCurve => c::BN254_G1_NOT_ON_CURVE,
+                Bn254::G2NotOnCurve => c::BN254_G2_NOT_ON_CURVE,
+                Bn254::G2NotInSubgroup => c::BN254_G2_NOT_IN_SUBGROUP,
+                Bn254::MsmLength => c::BN254_MSM_LENGTH,
+            },
+            HostError::Verkle(e) => match e {
+                Verkle::EncodingLength(_) => c::VERKLE_ENCODING_LENGTH,
+                Verkle::CoordinateNotInField => c::VERKLE_COORDINATE_NOT_IN_FIELD,
+                Verkle::NotOnCurve => c::VERKLE_NOT_ON_CURVE,
+                Verkle::NotInSubgroup => c::VERKLE_NOT_IN_SUBGROUP,
+                Verkle::NotCanonicalRepresentative => c::VERKLE_NOT_CANONICAL_REPRESENTATIVE,
+                Verkle::ScalarNotCanonical(_) => c::VERKLE_SCALAR_NOT_CANONICAL,
+                Verkle::TooManyScalars(_) => c::VERKLE_TOO_MANY_SCALARS,
+                Verkle::InputLength { .. } => c::VERKLE_INPUT_LENGTH,
+            },
+            HostError::Bls12(e) => match e {
+                Bls12::InputLength => c::BLS12_INPUT_LENGTH,
+                Bls12::FieldElementTopBytes => c::BLS12_FIELD_ELEMENT_TOP_BYTES,
+                Bls12::FieldElementNotInField => c::BLS12_FIELD_ELEMENT_NOT_IN_FIELD,
+                Bls12::G1NotOnCurve => c::BLS12_G1_NOT_ON_CURVE,
+                Bls12::G2NotOnCurve => c::BLS12_G2_NOT_ON_CURVE,
+                Bls12::G1NotInSubgroup => c::BLS12_G1_NOT_IN_SUBGROUP,
+                Bls12::G2NotInSubgroup => c::BLS12_G2_NOT_IN_SUBGROUP,
+            },
+        }
+    }
+}
+
 impl Outcome {
     /// The output, if the call succeeded.
     pub fn output(&self) -> Option<&[u8]> {

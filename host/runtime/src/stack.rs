@@ -36,7 +36,7 @@ use wasmparser::{
     TypeRef, ValType, Validator,
 };
 
-use crate::check::DeployError;
+use crate::check::{DeployError, Entry};
 
 /// The export under which [`limit`] publishes the frame-unit count; a module that
 /// exports this name itself is refused.
@@ -61,9 +61,34 @@ pub fn frame_cost(locals: u32, max_operands: u32) -> u32 {
 /// global and type indices of the original are unchanged: the new function, global and
 /// block types come after the existing ones.
 pub fn limit(wasm: &[u8], entry: &str, budget: u32) -> Result<Vec<u8>, DeployError> {
+    limit_entries(wasm, &[Entry::new(entry, &[], &[])], budget)
+}
+
+/// [`limit`] for a module with any number of entry points of any signature (a node's
+/// own: `instantiate`, `execute(i32, i32) -> i32`, ...): each exported function named
+/// by `entries` with the signature given there gets a thunk of that signature that
+/// zeroes the count and passes its arguments on. An entry the module lacks, or
+/// exports with another signature, gets none (the deploy checks refuse it
+/// afterwards). With no entries the count starts at zero in every fresh instance;
+/// a node that calls an instance again after a trap uses [`reset`] first.
+pub fn limit_entries(
+    wasm: &[u8],
+    entries: &[Entry<'_>],
+    budget: u32,
+) -> Result<Vec<u8>, DeployError> {
     let budget = clamp(budget);
     let module = Analysis::of(wasm, budget.saturating_add(1))?;
-    module.rewrite(wasm, entry, budget)
+    module.rewrite(wasm, entries, budget)
+}
+
+/// Sets the frame-unit count of an instance of a [`limit`]ed module back to zero, for
+/// a node that calls an entry point without a thunk again after a trap. Does nothing
+/// to a module that is not instrumented.
+pub fn reset(mut store: impl wasmtime::AsContextMut, instance: &wasmtime::Instance) {
+    if let Some(g) = instance.get_global(&mut store, DEPTH_EXPORT) {
+        // The count is a mutable i32 global of the rewrite: setting it cannot fail.
+        let _ = g.set(&mut store, wasmtime::Val::I32(0));
+    }
 }
 
 /// Whether the call that just trapped in `instance` was stopped by [`limit`]'s budget
@@ -206,28 +231,53 @@ impl Analysis {
         Ok(a)
     }
 
-    fn rewrite(&self, wasm: &[u8], entry: &str, budget: u32) -> Result<Vec<u8>, DeployError> {
+    fn rewrite(
+        &self,
+        wasm: &[u8],
+        entries: &[Entry<'_>],
+        budget: u32,
+    ) -> Result<Vec<u8>, DeployError> {
         if self.exports.iter().any(|(name, _, _)| name == DEPTH_EXPORT) {
             return Err(DeployError::Invalid(format!(
                 "the export name {DEPTH_EXPORT} is reserved"
             )));
         }
         let depth = self.imported_globals.saturating_add(self.defined_globals);
-        let thunk_index = self
+        let first_thunk = self
             .imported_functions
             .saturating_add(count(self.defined_functions.len())?);
-        // The entry point, if it is an exported function [] -> []: the thunk calls it
-        // and has its type.
-        let entry_point = self
-            .exports
+        // The entry points exported as functions of their declared types, in the
+        // order of `entries`: (name, function index, type index, parameter count).
+        // Each gets a thunk of its type, numbered after the defined functions.
+        let entry_points: Vec<(&str, u32, u32, usize)> = entries
             .iter()
-            .find(|(name, kind, _)| name == entry && *kind == ExternalKind::Func)
-            .and_then(|&(_, _, index)| Some((index, self.type_of_function(index)?)))
-            .filter(|&(_, t)| {
-                self.types
-                    .get(t as usize)
-                    .is_some_and(|t| t.params().is_empty() && t.results().is_empty())
-            });
+            .filter_map(|e| {
+                let &(_, _, index) = self
+                    .exports
+                    .iter()
+                    .find(|(name, kind, _)| name == e.name && *kind == ExternalKind::Func)?;
+                let t = self.type_of_function(index)?;
+                let ty = self.types.get(t as usize)?;
+                let same = |ours: &[ValType], declared: &[zkhost_abi::ValType]| {
+                    ours.iter().copied().eq(declared.iter().map(|v| match v {
+                        zkhost_abi::ValType::I32 => ValType::I32,
+                        zkhost_abi::ValType::I64 => ValType::I64,
+                    }))
+                };
+                (same(ty.params(), e.params) && same(ty.results(), e.results)).then_some((
+                    e.name,
+                    index,
+                    t,
+                    ty.params().len(),
+                ))
+            })
+            .collect();
+        let thunk_of = |name: &str| -> Result<Option<u32>, DeployError> {
+            match entry_points.iter().position(|(n, ..)| *n == name) {
+                Some(k) => Ok(Some(first_thunk.saturating_add(count(k)?))),
+                None => Ok(None),
+            }
+        };
 
         // The wrapper block of each body has the function's results; several results
         // need a new type `[] -> results`.
@@ -279,15 +329,21 @@ impl Analysis {
             }
             replaced.push((1, c));
         }
-        if let Some((_, entry_type)) = entry_point {
+        if !entry_points.is_empty() {
             let old = self.original(wasm, 3).unwrap_or(&[0]);
             let mut c = Vec::new();
             uleb(
                 &mut c,
-                count(self.defined_functions.len().saturating_add(1))?,
+                count(
+                    self.defined_functions
+                        .len()
+                        .saturating_add(entry_points.len()),
+                )?,
             );
             c.extend_from_slice(after_count(old)?);
-            uleb(&mut c, entry_type);
+            for &(_, _, entry_type, _) in &entry_points {
+                uleb(&mut c, entry_type);
+            }
             replaced.push((3, c));
         }
         {
@@ -305,33 +361,36 @@ impl Analysis {
             for (name, kind, index) in &self.exports {
                 name_bytes(&mut c, name)?;
                 c.push(export_kind(*kind)?);
-                let redirected = entry_point.is_some() && name == entry;
-                uleb(&mut c, if redirected { thunk_index } else { *index });
+                let thunk = match kind {
+                    ExternalKind::Func => thunk_of(name)?,
+                    _ => None,
+                };
+                uleb(&mut c, thunk.unwrap_or(*index));
             }
             name_bytes(&mut c, DEPTH_EXPORT)?;
             c.push(0x03);
             uleb(&mut c, depth);
             replaced.push((7, c));
         }
-        if !self.bodies.is_empty() || entry_point.is_some() {
+        if !self.bodies.is_empty() || !entry_points.is_empty() {
             let mut c = Vec::new();
             uleb(
                 &mut c,
-                count(
-                    self.bodies
-                        .len()
-                        .saturating_add(usize::from(entry_point.is_some())),
-                )?,
+                count(self.bodies.len().saturating_add(entry_points.len()))?,
             );
             for (body, bt) in self.bodies.iter().zip(&block_types) {
                 let code = instrument(wasm, body, bt, depth, budget)?;
                 uleb(&mut c, count(code.len())?);
                 c.extend_from_slice(&code);
             }
-            if let Some((entry_index, _)) = entry_point {
-                // No locals; zero the count; call the entry point.
+            for &(_, entry_index, _, params) in &entry_points {
+                // No locals; zero the count; pass the arguments on; call the entry.
                 let mut code = vec![0x00, 0x41, 0x00, 0x24];
                 uleb(&mut code, depth);
+                for p in 0..params {
+                    code.push(0x20);
+                    uleb(&mut code, count(p)?);
+                }
                 code.push(0x10);
                 uleb(&mut code, entry_index);
                 code.push(0x0b);
