@@ -5,7 +5,8 @@
 //! provides:
 //!
 //! - [`sys`]: the raw imports, and safe wrappers over them ([`input`], [`output`],
-//!   [`gas_left`], [`alt_bn128_add`], [`bls12381_g1_add`], …);
+//!   [`gas_left`], [`alt_bn128_add`], [`bls12381_g1_add`], …, and [`last_error`], why
+//!   the last refused input was refused);
 //! - the shared SCALE [`Message`] / [`Response`] types and error codes ([`err`]), and
 //!   [`handle`], the usual body of a contract's `call`;
 //! - [`groth16`]: the Groth16 verification request and verdict, and [`verifier`]:
@@ -79,6 +80,9 @@ pub mod sys {
         pub fn bls12381_map_fp_to_g1(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
         /// EIP-2537 MAP_FP2_TO_G2 (0x11); writes 256 bytes.
         pub fn bls12381_map_fp2_to_g2(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
+        /// The code of the last refusal in this call (`zkhost_abi::last_error`), 0 if
+        /// none. Optional: imported only by a contract that calls it.
+        pub fn last_error() -> i32;
     }
 }
 
@@ -195,6 +199,76 @@ pub fn bls12381_map_fp2_to_g2(input: &[u8]) -> Result<[u8; 256], InvalidInput> {
     call_host(sys::bls12381_map_fp2_to_g2, input)
 }
 
+/// Why the last crypto function that returned `Err(InvalidInput)` in this call refused
+/// its input: `None` if none did, else its stable code ([`codes`]), which
+/// [`Refusal::class`] sorts for a contract that only needs to branch on the kind.
+/// Imports the optional host function `last_error`: a host that does not link it
+/// refuses the contract at deploy.
+pub fn last_error() -> Option<Refusal> {
+    // SAFETY: no memory is involved.
+    Refusal::from_code(unsafe { sys::last_error() })
+}
+
+/// The codes `last_error` returns, defined once in `zkhost-abi`.
+pub use zkhost_abi::last_error as codes;
+
+/// A refusal's code, as [`last_error`] reports it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Refusal(pub i32);
+
+/// What kind of problem a [`Refusal`] is, across curves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RefusalClass {
+    /// The input's length, or the number of records in it.
+    Length,
+    /// An encoding: a coordinate, field element or scalar out of range, or a
+    /// non-canonical form.
+    Encoding,
+    /// A point not on its curve.
+    NotOnCurve,
+    /// A point on its curve but outside the prime-order subgroup.
+    NotInSubgroup,
+    /// A code this library does not know (a newer host).
+    Unknown,
+}
+
+impl Refusal {
+    /// The refusal of `code`, `None` for [`codes::NONE`].
+    pub fn from_code(code: i32) -> Option<Refusal> {
+        (code != codes::NONE).then_some(Refusal(code))
+    }
+
+    /// Its kind.
+    pub fn class(self) -> RefusalClass {
+        use codes::*;
+        match self.0 {
+            BN254_PAIRING_LENGTH
+            | BN254_MSM_LENGTH
+            | VERKLE_ENCODING_LENGTH
+            | VERKLE_TOO_MANY_SCALARS
+            | VERKLE_INPUT_LENGTH
+            | BLS12_INPUT_LENGTH => RefusalClass::Length,
+            BN254_G1_COORDINATE_NOT_IN_FIELD
+            | BN254_G2_COORDINATE_NOT_IN_FIELD
+            | VERKLE_COORDINATE_NOT_IN_FIELD
+            | VERKLE_NOT_CANONICAL_REPRESENTATIVE
+            | VERKLE_SCALAR_NOT_CANONICAL
+            | BLS12_FIELD_ELEMENT_TOP_BYTES
+            | BLS12_FIELD_ELEMENT_NOT_IN_FIELD => RefusalClass::Encoding,
+            BN254_G1_NOT_ON_CURVE
+            | BN254_G2_NOT_ON_CURVE
+            | VERKLE_NOT_ON_CURVE
+            | BLS12_G1_NOT_ON_CURVE
+            | BLS12_G2_NOT_ON_CURVE => RefusalClass::NotOnCurve,
+            BN254_G2_NOT_IN_SUBGROUP
+            | VERKLE_NOT_IN_SUBGROUP
+            | BLS12_G1_NOT_IN_SUBGROUP
+            | BLS12_G2_NOT_IN_SUBGROUP => RefusalClass::NotInSubgroup,
+            _ => RefusalClass::Unknown,
+        }
+    }
+}
+
 /// The call's input.
 pub fn input() -> Vec<u8> {
     // SAFETY: the host writes exactly `input_size()` bytes, the capacity reserved.
@@ -303,5 +377,42 @@ mod tests {
             assert_eq!(got, Response::Ok(bytes.clone()).encode(), "n = {n}");
         }
         assert_eq!(Response::Err(err::INVALID).encode(), [1, err::INVALID]);
+    }
+
+    #[test]
+    fn every_refusal_code_has_its_class() {
+        use RefusalClass::*;
+        assert_eq!(Refusal::from_code(0), None);
+        // By the codes' documented meaning, one by one.
+        let expected = [
+            (1, Length),
+            (2, Encoding),
+            (3, Encoding),
+            (4, NotOnCurve),
+            (5, NotOnCurve),
+            (6, NotInSubgroup),
+            (7, Length),
+            (16, Length),
+            (17, Encoding),
+            (18, NotOnCurve),
+            (19, NotInSubgroup),
+            (20, Encoding),
+            (21, Encoding),
+            (22, Length),
+            (23, Length),
+            (32, Length),
+            (33, Encoding),
+            (34, Encoding),
+            (35, NotOnCurve),
+            (36, NotOnCurve),
+            (37, NotInSubgroup),
+            (38, NotInSubgroup),
+        ];
+        assert_eq!(expected.map(|(c, _)| c), codes::ALL);
+        for (code, class) in expected {
+            assert_eq!(Refusal::from_code(code).map(Refusal::class), Some(class));
+        }
+        assert_eq!(Refusal(99).class(), Unknown);
+        assert_eq!(Refusal(-1).class(), Unknown);
     }
 }
