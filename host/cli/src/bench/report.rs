@@ -115,6 +115,7 @@ pub fn machine() -> Value {
     let cpu = CpuId::parse(&cpuinfo);
     json!({
         "cpu": cpu.model_name.clone().unwrap_or_else(|| "unknown".into()),
+        "cpu_description": cpu.describe(),
         "cpu_id": cpu,
         "cores": std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),
         "os": std::env::consts::OS,
@@ -317,7 +318,7 @@ pub fn markdown(r: &Results) -> String {
     let _ = writeln!(
         o,
         "Machine: {} ({} cores, {}/{}). Run: {}, {} interleaved rounds per measurement.\n",
-        CpuId::parse(&std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default()).describe(),
+        m["cpu_description"].as_str().unwrap_or("?"),
         m["cores"],
         m["os"].as_str().unwrap_or("?"),
         m["arch"].as_str().unwrap_or("?"),
