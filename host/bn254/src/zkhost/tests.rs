@@ -10,7 +10,7 @@ use rand::rngs::StdRng;
 use rand::SeedableRng;
 
 use super::fp::Fp;
-use super::fp12::Fp12;
+use super::fp12::{mul_034_by_034, Fp12};
 use super::fp2::Fp2;
 use super::fp6::Fp6;
 use super::g1::{glv_split, G1Affine, G1Input, LAMBDA, R};
@@ -183,6 +183,32 @@ fn tower_matches_arkworks() {
             Fp6::new(d3, d4, Fp2::ZERO),
         );
         assert_eq!(fp12(a).mul_by_034(&d0, &d3, &d4), fp12(a) * sparse);
+        // Two lines multiplied together, then into f: the same as the full
+        // products (arkworks' multiplication of the dense forms).
+        let e = Fq12::rand(&mut rng);
+        let (e0, e3, e4) = (fp2(e.c0.c0), fp2(e.c1.c0), fp2(e.c1.c1));
+        let mut e_sparse = e;
+        e_sparse.c0.c1 = Default::default();
+        e_sparse.c0.c2 = Default::default();
+        e_sparse.c1.c2 = Default::default();
+        let mut b_sparse = b;
+        b_sparse.c0.c1 = Default::default();
+        b_sparse.c0.c2 = Default::default();
+        b_sparse.c1.c2 = Default::default();
+        let x = mul_034_by_034(&[d0, d3, d4], &[e0, e3, e4]);
+        let product = fp12(b_sparse * e_sparse);
+        assert_eq!(
+            [x[0], x[1], x[2], x[3], x[4], product.c1.c2],
+            [
+                product.c0.c0,
+                product.c0.c1,
+                product.c0.c2,
+                product.c1.c0,
+                product.c1.c1,
+                Fp2::ZERO
+            ]
+        );
+        assert_eq!(fp12(a).mul_by_01234(&x), fp12(a * b_sparse * e_sparse));
         // Cyclotomic squaring, on an element of the cyclotomic subgroup.
         let c = a.frobenius_map(6) * a.inverse().expect("non-zero");
         let c = c.frobenius_map(2) * c;
