@@ -76,7 +76,17 @@ impl Projective {
         (-h, j.double() + j, i)
     }
 
-    /// `T ← T + Q`; the line through T and Q.
+    /// The line through T and Q, leaving T as it is: the loop's last step, whose
+    /// point nothing uses.
+    #[inline]
+    fn line_to(&self, q: &G2Affine) -> Line {
+        let theta = self.y - q.y * self.z;
+        let lambda = self.x - q.x * self.z;
+        let j = theta * q.x - lambda * q.y;
+        (lambda, -theta, j)
+    }
+
+    /// `T ← T + Q`; the line through T and Q (the same as [`Projective::line_to`]).
     #[inline]
     fn add(&mut self, q: &G2Affine) -> Line {
         let theta = self.y - q.y * self.z;
@@ -226,7 +236,8 @@ impl<'a> LineSource<'a> {
                     Step::Add(false) => t.add(&q.neg()),
                     // ψ on the twist is π.
                     Step::Frobenius => t.add(&q.psi(1)),
-                    Step::Frobenius2 => t.add(&q.psi(2).neg()),
+                    // The last step: T is not needed after it.
+                    Step::Frobenius2 => t.line_to(&q.psi(2).neg()),
                 };
                 if let Some(r) = record {
                     r.push(line);
