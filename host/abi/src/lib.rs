@@ -162,6 +162,29 @@ impl Crypto {
         }
     }
 
+    /// The family the function belongs to.
+    pub const fn family(self) -> Family {
+        match self {
+            Crypto::AltBn128Add
+            | Crypto::AltBn128Mul
+            | Crypto::AltBn128Pairing
+            | Crypto::AltBn128G1Msm => Family::Bn254,
+            Crypto::VerkleCommit
+            | Crypto::VerkleCommitmentToField
+            | Crypto::VerkleUpdate
+            | Crypto::VerkleTreeKey
+            | Crypto::VerkleCommitUncompressed
+            | Crypto::VerkleUpdateUncompressed => Family::Verkle,
+            Crypto::Bls12G1Add
+            | Crypto::Bls12G1Msm
+            | Crypto::Bls12G2Add
+            | Crypto::Bls12G2Msm
+            | Crypto::Bls12PairingCheck
+            | Crypto::Bls12MapFpToG1
+            | Crypto::Bls12MapFp2ToG2 => Family::Bls12381,
+        }
+    }
+
     /// The function of an import name.
     pub fn from_name(name: &str) -> Option<Crypto> {
         Crypto::ALL.into_iter().find(|f| f.name() == name)
@@ -184,6 +207,23 @@ impl Crypto {
             Crypto::Bls12PairingCheck => bls12_381::PAIRING_OUTPUT_LEN,
         }
     }
+}
+
+/// A family of crypto functions: the functions over one curve or one construction,
+/// which a node links or leaves out together (`zkhost_runtime::Functions::family`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Family {
+    /// BN254 (alt_bn128): EIP-196/197 and the G1 MSM.
+    Bn254,
+    /// BLS12-381: the seven precompiles of EIP-2537.
+    Bls12381,
+    /// Verkle: Pedersen commitments over Banderwagon and EIP-6800 tree keys.
+    Verkle,
+}
+
+impl Family {
+    /// Every family.
+    pub const ALL: [Family; 3] = [Family::Bn254, Family::Bls12381, Family::Verkle];
 }
 
 /// Every function of ABI v1.

@@ -22,7 +22,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 
 use wasmtime::{Caller, Extern, Linker, Memory, Module, ModuleExport};
-use zkhost_abi::{Crypto, Function};
+use zkhost_abi::{Crypto, Family, Function};
 use zkhost_bls12381::Op as Bls12Op;
 use zkhost_bn254::{msm, Backend, Op};
 use zkhost_gas::HostCosts;
@@ -192,12 +192,7 @@ impl Functions {
     /// `last_error` alone.
     pub const LAST_ERROR: Functions = Functions(Self::LAST_ERROR_BIT);
     /// The BN254 functions: add, mul, pairing (EIP-196/197) and the G1 MSM.
-    pub const BN254: Functions = Functions::of(&[
-        Crypto::AltBn128Add,
-        Crypto::AltBn128Mul,
-        Crypto::AltBn128Pairing,
-        Crypto::AltBn128G1Msm,
-    ]);
+    pub const BN254: Functions = Functions::family(Family::Bn254);
     /// What a BN254 Groth16 verifier calls (`zkhost_guest::verifier`): the G1 MSM,
     /// the add and the pairing check.
     pub const GROTH16: Functions = Functions::of(&[
@@ -206,24 +201,9 @@ impl Functions {
         Crypto::AltBn128Pairing,
     ]);
     /// The seven BLS12-381 precompiles of EIP-2537.
-    pub const BLS12_381: Functions = Functions::of(&[
-        Crypto::Bls12G1Add,
-        Crypto::Bls12G1Msm,
-        Crypto::Bls12G2Add,
-        Crypto::Bls12G2Msm,
-        Crypto::Bls12PairingCheck,
-        Crypto::Bls12MapFpToG1,
-        Crypto::Bls12MapFp2ToG2,
-    ]);
+    pub const BLS12_381: Functions = Functions::family(Family::Bls12381);
     /// The six verkle functions (commitments, updates, EIP-6800 tree keys).
-    pub const VERKLE: Functions = Functions::of(&[
-        Crypto::VerkleCommit,
-        Crypto::VerkleCommitmentToField,
-        Crypto::VerkleUpdate,
-        Crypto::VerkleTreeKey,
-        Crypto::VerkleCommitUncompressed,
-        Crypto::VerkleUpdateUncompressed,
-    ]);
+    pub const VERKLE: Functions = Functions::family(Family::Verkle);
     /// Every crypto function and `last_error`: what [`crate::Runtime`] links.
     pub const ALL: Functions = Functions(Functions::of(&Crypto::ALL).0 | Self::LAST_ERROR_BIT);
 
@@ -232,6 +212,20 @@ impl Functions {
         let mut bits = 0;
         while let [op, rest @ ..] = ops {
             bits |= Functions::one(*op).0;
+            ops = rest;
+        }
+        Functions(bits)
+    }
+
+    /// The crypto functions of `family` ([`Crypto::family`]).
+    pub const fn family(family: Family) -> Functions {
+        let mut bits = 0;
+        let mut ops: &[Crypto] = &Crypto::ALL;
+        while let [op, rest @ ..] = ops {
+            // `PartialEq` is not const: compare the discriminants.
+            if op.family() as u8 == family as u8 {
+                bits |= Functions::one(*op).0;
+            }
             ops = rest;
         }
         Functions(bits)

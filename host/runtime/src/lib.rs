@@ -67,7 +67,7 @@ use wasmtime::{
 };
 // What a node needs to name functions, signatures and prices, so that this crate is
 // its one zkhost dependency.
-pub use zkhost_abi::{last_error, Crypto, Function, Io, ValType};
+pub use zkhost_abi::{last_error, Crypto, Family, Function, Io, ValType};
 pub use zkhost_bn254::Backend;
 pub use zkhost_gas::HostCosts;
 

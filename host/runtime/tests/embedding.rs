@@ -15,8 +15,9 @@ use std::collections::BTreeSet;
 use zkhost_runtime::wasmtime::{Caller, Config, Engine, Extern, Linker, Store};
 use zkhost_runtime::{
     add_io_to_linker, add_to_linker, check_determinism, check_module, engine, io_imports,
-    last_error, CallIo, Crypto, DeployError, Entry, Functions, GasMeter, HostCallError, HostCosts,
-    HostState, HostTrap, LinkOptions, OutOfGas, Runtime, RuntimeConfig, TrapKind, ValType,
+    last_error, CallIo, Crypto, DeployError, Entry, Family, Functions, GasMeter, HostCallError,
+    HostCosts, HostState, HostTrap, LinkOptions, OutOfGas, Runtime, RuntimeConfig, TrapKind,
+    ValType,
 };
 use zkhost_testkit::{inputs, sample};
 
@@ -205,6 +206,27 @@ fn the_allow_list_is_exactly_what_was_linked() {
     assert_eq!(Functions::VERKLE.crypto().count(), 6);
     let families = Functions::BN254 | Functions::BLS12_381 | Functions::VERKLE;
     assert_eq!(families.with_last_error(), Functions::ALL);
+    // Each family is the functions whose import names carry its prefix.
+    for (family, prefix) in [
+        (Family::Bn254, "alt_bn128_"),
+        (Family::Bls12381, "bls12381_"),
+        (Family::Verkle, "verkle_"),
+    ] {
+        let named: Vec<Crypto> = Crypto::ALL
+            .into_iter()
+            .filter(|op| op.name().starts_with(prefix))
+            .collect();
+        let set: Vec<Crypto> = Functions::family(family).crypto().collect();
+        assert_eq!(set, named, "{family:?}");
+    }
+    assert_eq!(
+        Family::ALL
+            .map(|f| Functions::family(f).crypto().count())
+            .iter()
+            .sum::<usize>(),
+        Crypto::ALL.len(),
+        "the families partition the crypto functions"
+    );
     assert_eq!(io_imports("zkhost").len(), 4);
 }
 
