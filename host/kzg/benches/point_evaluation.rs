@@ -12,7 +12,7 @@ const VALID: &str = "01e798154708fe7789429634053cbf9f99b619f9f084048927333fce637
 
 /// c-kzg's path as revm runs it: the versioned-hash check, then `verify_kzg_proof`.
 fn ckzg(settings: &c_kzg::KzgSettings, input: &[u8]) -> bool {
-    if input.len() != 192 || input[..32] != zkhost_kzg::versioned_hash(&input[144..192]) {
+    if input.len() != 192 || input[..32] != zkhost_kzg::versioned_hash(&input[96..144]) {
         return false;
     }
     let b32 = |r: std::ops::Range<usize>| c_kzg::Bytes32::from_bytes(&input[r]).unwrap();
