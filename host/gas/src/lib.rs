@@ -233,6 +233,33 @@ impl Default for Bls12Gas {
     }
 }
 
+/// Prices of the two fixed-price precompiles Ethereum added after EIP-2537: KZG point
+/// evaluation (EIP-4844, 0x0a) and P256VERIFY (EIP-7951, 0x100). Each is one price for
+/// every input, charged before a byte is read, whether or not the input is valid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KzgP256Gas {
+    /// POINT_EVALUATION (0x0a), EIP-4844's `POINT_EVALUATION_PRECOMPILE_GAS`.
+    pub point_evaluation: u64,
+    /// P256VERIFY (0x100): EIP-7951's price, also for an invalid signature (the call
+    /// succeeds with an empty output).
+    pub p256_verify: u64,
+}
+
+impl KzgP256Gas {
+    /// The prices in force on Ethereum since Osaka: 50,000 for point evaluation (since
+    /// Cancun) and EIP-7951's 6,900 for P256VERIFY (RIP-7212's rollups charge 3,450).
+    pub const OSAKA: KzgP256Gas = KzgP256Gas {
+        point_evaluation: 50_000,
+        p256_verify: 6_900,
+    };
+}
+
+impl Default for KzgP256Gas {
+    fn default() -> Self {
+        KzgP256Gas::OSAKA
+    }
+}
+
 /// `k × per_point × table(k) / 1000`, the EIP-2537 MSM price (for BN254's MSM and
 /// BLS12-381's): the table's last entry beyond its length, 0 for `k = 0`, saturating.
 fn discounted(k: usize, per_point: u64, table: &[u16; 128]) -> u64 {
@@ -411,6 +438,14 @@ impl Default for HostCosts {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn osaka_kzg_and_p256_prices() {
+        let g = KzgP256Gas::default();
+        assert_eq!(g, KzgP256Gas::OSAKA);
+        assert_eq!(g.point_evaluation, 50_000);
+        assert_eq!(g.p256_verify, 6_900);
+    }
 
     #[test]
     fn eip1108_prices() {

@@ -5,8 +5,9 @@
 //! methods (`bn254_g1_add`, `bn254_g1_mul`, `bn254_pairing_check`, behind precompiles
 //! 0x06, 0x07 and 0x08) compute on [`zkhost_bn254::Backend::Zkhost`], its seven
 //! BLS12-381 methods (`bls12_381_*`, EIP-2537's 0x0b–0x11) on `zkhost-bls12381`'s
-//! front end over blst; every other method (ecrecover, modexp, KZG, …) is revm's
-//! default. An EVM team
+//! front end over blst, `verify_kzg_proof` (KZG point evaluation, 0x0a) on `zkhost-kzg`
+//! and `secp256r1_verify_signature` (P256VERIFY, 0x100) on `zkhost-p256`; every other
+//! method (ecrecover, modexp, SHA-256, …) is revm's default. An EVM team
 //! installs it once, at start-up, before the first transaction:
 //!
 //! ```
@@ -165,6 +166,37 @@ impl Crypto for ZkhostCrypto {
             .map_fp2_to_g2(&padded(&[&fp2.0, &fp2.1]))
             .map_err(bls12_halt)?;
         Ok(unpadded(&out))
+    }
+
+    /// KZG point evaluation (0x0a) on `zkhost-kzg`. revm checks the length and the
+    /// versioned hash before calling; every input `zkhost-kzg` refuses here (a scalar
+    /// `>= BLS_MODULUS`, a commitment or proof that is not a compressed subgroup point)
+    /// and a proof that does not verify give revm's one halt for all of them,
+    /// `BlobVerifyKzgProofFailed`, as revm's own backends do.
+    fn verify_kzg_proof(
+        &self,
+        z: &[u8; 32],
+        y: &[u8; 32],
+        commitment: &[u8; 48],
+        proof: &[u8; 48],
+    ) -> Result<(), PrecompileHalt> {
+        match zkhost_kzg::verify_kzg_proof(commitment, z, y, proof) {
+            Ok(true) => Ok(()),
+            Ok(false) | Err(_) => Err(PrecompileHalt::BlobVerifyKzgProofFailed),
+        }
+    }
+
+    /// P256VERIFY (0x100) on `zkhost-p256`: whether `sig = r ‖ s` is a valid signature
+    /// of the prehash `msg` under the key `pk = qx ‖ qy`, by EIP-7951's rules. revm
+    /// checks the length, charges the gas and encodes the output (`0…01` or empty).
+    fn secp256r1_verify_signature(&self, msg: &[u8; 32], sig: &[u8; 64], pk: &[u8; 64]) -> bool {
+        let mut input = [0u8; zkhost_p256::INPUT_LEN];
+        let (h, rest) = input.split_at_mut(32);
+        let (rs, q) = rest.split_at_mut(64);
+        h.copy_from_slice(msg);
+        rs.copy_from_slice(sig);
+        q.copy_from_slice(pk);
+        zkhost_p256::verify(&input).is_ok()
     }
 }
 

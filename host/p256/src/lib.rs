@@ -1,0 +1,202 @@
+//! The P256VERIFY precompile (EIP-7951 as activated in Osaka, address 0x100) with exact
+//! Ethereum semantics, on RustCrypto's `p256` arithmetic.
+//!
+//! The input is exactly [`INPUT_LEN`] = 160 bytes `h ‖ r ‖ s ‖ qx ‖ qy`, each 32 bytes
+//! big-endian. [`verify`] checks, in this order (the first failing check names the
+//! [`Error`]):
+//!
+//! 1. the length;
+//! 2. `r`, then `s`, in `[1, n − 1]`;
+//! 3. `qx`, then `qy`, `< p`;
+//! 4. `Q = (qx, qy)` on the curve `y² = x³ − 3x + b` (so not the point at infinity,
+//!    which has no affine coordinates; its usual encoding `(0, 0)` is not on the curve);
+//! 5. with `s₁ = s⁻¹ mod n`, `R' = [h·s₁]G + [r·s₁]Q` is not the point at infinity;
+//! 6. `R'.x mod n == r`.
+//!
+//! `h` is not range-checked: any 256-bit value, reduced mod n in the arithmetic (for a
+//! P-256 hash, `bits2int` of 256 bits is the value itself). The comparison of step 6
+//! reduces `R'.x` (an element of the base field, `p > n`) mod n, as ECDSA does: a
+//! signature with `r = R'.x − n` verifies, and one with `r = R'.x` does not when
+//! `R'.x ≥ n`.
+//!
+//! The precompile never fails: a valid signature gives [`VALID`] (32 bytes `0…01`),
+//! and anything else an *empty* output, at the same price (6,900 gas, in `zkhost-gas`).
+//! [`output`] gives those bytes; [`verify`] says why an input is invalid. This crate
+//! knows no runtime and its result depends on the input alone.
+
+use p256::elliptic_curve::ff::{Field, PrimeField};
+use p256::elliptic_curve::ops::{LinearCombination, Reduce};
+use p256::elliptic_curve::point::AffineCoordinates;
+use p256::elliptic_curve::sec1::FromEncodedPoint;
+use p256::{AffinePoint, EncodedPoint, FieldBytes, ProjectivePoint, Scalar};
+
+/// Length of the precompile's input: `h ‖ r ‖ s ‖ qx ‖ qy`.
+pub const INPUT_LEN: usize = 160;
+/// Length of the output for a valid signature.
+pub const OUTPUT_LEN: usize = 32;
+/// The output for a valid signature: 32 bytes, big-endian 1.
+pub const VALID: [u8; OUTPUT_LEN] = {
+    let mut out = [0u8; OUTPUT_LEN];
+    out[OUTPUT_LEN - 1] = 1;
+    out
+};
+
+/// The order n of the P-256 group, big-endian.
+pub const N: [u8; 32] = [
+    0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+    0xbc, 0xe6, 0xfa, 0xad, 0xa7, 0x17, 0x9e, 0x84, 0xf3, 0xb9, 0xca, 0xc2, 0xfc, 0x63, 0x25, 0x51,
+];
+
+/// The P-256 base field's modulus p, big-endian.
+pub const P: [u8; 32] = [
+    0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+    0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+];
+
+/// Why a signature is invalid. Every one gives the same precompile output (empty, at
+/// full price); the classes exist for tests, tools and error reporting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum Error {
+    /// The input is not exactly 160 bytes.
+    #[error("invalid input length")]
+    InputLength,
+    /// `r` is 0 or `≥ n`.
+    #[error("r out of range")]
+    ROutOfRange,
+    /// `s` is 0 or `≥ n`.
+    #[error("s out of range")]
+    SOutOfRange,
+    /// `qx ≥ p`.
+    #[error("public key x not in the field")]
+    QxNotInField,
+    /// `qy ≥ p`.
+    #[error("public key y not in the field")]
+    QyNotInField,
+    /// `(qx, qy)` is not on the curve (this includes `(0, 0)`, the point at infinity's
+    /// usual encoding).
+    #[error("public key not on the curve")]
+    NotOnCurve,
+    /// `R' = [h·s⁻¹]G + [r·s⁻¹]Q` is the point at infinity.
+    #[error("R' is the point at infinity")]
+    RIsInfinity,
+    /// `R'.x mod n ≠ r`: the signature does not verify.
+    #[error("signature does not verify")]
+    Mismatch,
+}
+
+impl Error {
+    /// Every error, in the order the checks run.
+    pub const ALL: [Error; 8] = [
+        Error::InputLength,
+        Error::ROutOfRange,
+        Error::SOutOfRange,
+        Error::QxNotInField,
+        Error::QyNotInField,
+        Error::NotOnCurve,
+        Error::RIsInfinity,
+        Error::Mismatch,
+    ];
+}
+
+/// The precompile's output for `input`: [`VALID`] for a valid signature, empty
+/// otherwise (never an error: EIP-7951's call succeeds either way).
+pub fn output(input: &[u8]) -> &'static [u8] {
+    match verify(input) {
+        Ok(()) => &VALID,
+        Err(_) => &[],
+    }
+}
+
+/// Whether `input` is a valid P256VERIFY input (a valid signature), and if not the first
+/// failing check of the crate documentation.
+pub fn verify(input: &[u8]) -> Result<(), Error> {
+    let input: &[u8; INPUT_LEN] = input.try_into().map_err(|_| Error::InputLength)?;
+    let word = |i: usize| -> FieldBytes {
+        let mut out = FieldBytes::default();
+        out.copy_from_slice(&input[32 * i..32 * (i + 1)]);
+        out
+    };
+    let (h, r, s, qx, qy) = (word(0), word(1), word(2), word(3), word(4));
+    let r = nonzero_scalar(&r).ok_or(Error::ROutOfRange)?;
+    let s = nonzero_scalar(&s).ok_or(Error::SOutOfRange)?;
+    if !below(&qx, &P) {
+        return Err(Error::QxNotInField);
+    }
+    if !below(&qy, &P) {
+        return Err(Error::QyNotInField);
+    }
+    let q = Option::<AffinePoint>::from(AffinePoint::from_encoded_point(
+        &EncodedPoint::from_affine_coordinates(&qx, &qy, false),
+    ))
+    .ok_or(Error::NotOnCurve)?;
+
+    // h as an integer mod n: any 256-bit value, reduced.
+    let h = <Scalar as Reduce<p256::U256>>::reduce_bytes(&h);
+    // s ≠ 0, so the inverse exists; the fallback is unreachable and keeps this total.
+    let s_inv = Option::<Scalar>::from(s.invert()).ok_or(Error::SOutOfRange)?;
+    let r_prime = ProjectivePoint::lincomb(
+        &ProjectivePoint::GENERATOR,
+        &(h * s_inv),
+        &ProjectivePoint::from(q),
+        &(r * s_inv),
+    );
+    if r_prime == ProjectivePoint::IDENTITY {
+        return Err(Error::RIsInfinity);
+    }
+    let x = r_prime.to_affine().x();
+    // R'.x < p < 2n, so one reduction mod n gives R'.x mod n.
+    let x_mod_n = <Scalar as Reduce<p256::U256>>::reduce_bytes(&x);
+    if x_mod_n == r {
+        Ok(())
+    } else {
+        Err(Error::Mismatch)
+    }
+}
+
+/// Whether big-endian `a < b` (arrays of one length compare as the numbers they encode).
+fn below(a: &FieldBytes, b: &[u8; 32]) -> bool {
+    a.as_slice() < b.as_slice()
+}
+
+/// The scalar `v` if `1 ≤ v ≤ n − 1`.
+fn nonzero_scalar(v: &FieldBytes) -> Option<Scalar> {
+    if !below(v, &N) {
+        return None;
+    }
+    let s = Option::<Scalar>::from(Scalar::from_repr(*v))?;
+    (!bool::from(s.is_zero())).then_some(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_constants_are_the_curve_s() {
+        // n − 1 is the largest canonical scalar; n itself is not.
+        let mut n_minus_1 = N;
+        n_minus_1[31] -= 1;
+        assert!(Option::<Scalar>::from(Scalar::from_repr(n_minus_1.into())).is_some());
+        assert!(Option::<Scalar>::from(Scalar::from_repr(N.into())).is_none());
+        assert_eq!(
+            Scalar::ZERO - Scalar::ONE,
+            Scalar::from_repr(n_minus_1.into()).unwrap()
+        );
+        // p − 1 ≡ −1 in the field: the point with x = p − 1 decodes iff on the curve,
+        // and p itself never does.
+        let mut p_minus_1 = P;
+        p_minus_1[31] -= 1;
+        assert!(below(&p_minus_1.into(), &P));
+        assert!(!below(&P.into(), &P));
+        assert_eq!(VALID[31], 1);
+        assert!(VALID[..31].iter().all(|&b| b == 0));
+    }
+
+    #[test]
+    fn every_length_but_160_is_refused() {
+        for len in [0, 1, 128, 159, 161, 192, 320] {
+            assert_eq!(verify(&vec![0u8; len]), Err(Error::InputLength), "{len}");
+            assert!(output(&vec![0u8; len]).is_empty());
+        }
+    }
+}
