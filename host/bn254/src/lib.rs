@@ -3,7 +3,8 @@
 //! [`Backend::ecadd`], [`Backend::ecmul`] and [`Backend::pairing`] implement
 //! precompiles 0x06, 0x07 and 0x08 (EIP-196, EIP-197) over any of several
 //! [`Backend`]s; [`msm::g1_msm`] is a G1 multi-scalar multiplication on the same
-//! encodings. The rules live here, once:
+//! encodings; [`compress`] converts points to and from Solana's compressed format
+//! (on zkhost's own arithmetic). The rules live here, once:
 //!
 //! - add and mul right-pad short input with zeros to 128 / 96 bytes and ignore surplus
 //!   bytes; the pairing input must be a multiple of 192 bytes, and empty input is true;
@@ -24,6 +25,7 @@
 //! herumi's mcl as a comparator ([`mcl`]). Prices are in
 //! `zkhost-gas`; this crate knows no runtime.
 
+pub mod compress;
 pub mod encoding;
 pub mod g2_cache;
 pub mod msm;

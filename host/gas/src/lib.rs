@@ -299,6 +299,83 @@ pub const BLS12_G2_MSM_DISCOUNT: [u16; 128] = [
     533, 532, 532, 531, 530, 530, 529, 528, 528, 527, 526, 526, 525, 524, 524,
 ];
 
+/// Prices of circomlib's Poseidon (`zkhost-poseidon`), in gas, per input count.
+///
+/// PROVISIONAL: derived from operation counts, not yet measured; `zkhost bench` is to
+/// replace them (EIP-1108's method, against ecrecover in the same run) before a host
+/// function charges them. Each is 3 gas per 2 field multiplications of the optimised
+/// permutation at width `t = n + 1`: `8·(3t + t²)` in the full rounds (S-box and
+/// dense matrix), `R_P·(2t + 2)` in the partial rounds (S-box and sparse matrix) and
+/// `t` to read the input. `zkhost-poseidon`'s tests recompute this table from its
+/// round counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PoseidonGas {
+    /// The price of a hash of `n` inputs is `per_count[n − 1]`, `1 ≤ n ≤ 16`.
+    pub per_count: [u64; 16],
+}
+
+impl PoseidonGas {
+    /// The provisional schedule (see the type's documentation).
+    pub const PROVISIONAL: PoseidonGas = PoseidonGas {
+        per_count: [
+            627, 905, 1182, 1568, 1917, 2363, 2796, 3200, 3555, 4241, 4518, 5246, 6027, 6143, 6936,
+            7778,
+        ],
+    };
+
+    /// The gas of a hash on `input_len` bytes, from the length alone: the price of
+    /// `floor(len / 32)` inputs, clamped to 1..=16, so that a refused input (a length
+    /// not a multiple of 32, or 0 or more than 16 elements) is charged too.
+    pub fn poseidon(&self, input_len: usize) -> u64 {
+        let n = (input_len / 32).clamp(1, self.per_count.len());
+        self.per_count[n - 1]
+    }
+}
+
+impl Default for PoseidonGas {
+    fn default() -> Self {
+        PoseidonGas::PROVISIONAL
+    }
+}
+
+/// Prices of BN254 point compression and decompression (`zkhost_bn254::compress`,
+/// Solana's format), in gas: flat, every input having one length.
+///
+/// PROVISIONAL: from operation counts at the rate of [`PoseidonGas`] (3 gas per 2 field
+/// multiplications), to be replaced by `zkhost bench` measurements. G1 compression is
+/// a curve check (a few multiplications); G1 decompression a square root (an
+/// exponentiation by `(p + 1)/4`: about 380 multiplications); G2 compression the twist
+/// check and the subgroup test (a multiplication by the 63-bit BN parameter on the
+/// twist and three endomorphisms, about 2,500); G2 decompression two or three square
+/// roots in Fp, two inversions and the subgroup test (about 4,000).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CompressionGas {
+    /// `alt_bn128_g1_compress`.
+    pub g1_compress: u64,
+    /// `alt_bn128_g1_decompress`.
+    pub g1_decompress: u64,
+    /// `alt_bn128_g2_compress`.
+    pub g2_compress: u64,
+    /// `alt_bn128_g2_decompress`.
+    pub g2_decompress: u64,
+}
+
+impl CompressionGas {
+    /// The provisional schedule (see the type's documentation).
+    pub const PROVISIONAL: CompressionGas = CompressionGas {
+        g1_compress: 30,
+        g1_decompress: 600,
+        g2_compress: 3_750,
+        g2_decompress: 6_000,
+    };
+}
+
+impl Default for CompressionGas {
+    fn default() -> Self {
+        CompressionGas::PROVISIONAL
+    }
+}
+
 /// Every price a zkhost host function charges: the runtime's own cost of a host call
 /// and of each byte it moves, and the operations' schedules. One unit of gas is one
 /// unit of Wasmtime fuel (about one wasm instruction) when gas is metered as fuel.
@@ -445,6 +522,22 @@ mod tests {
         assert_eq!(g, KzgP256Gas::OSAKA);
         assert_eq!(g.point_evaluation, 50_000);
         assert_eq!(g.p256_verify, 6_900);
+    }
+
+    #[test]
+    fn poseidon_price_from_length() {
+        let g = PoseidonGas::PROVISIONAL;
+        assert_eq!(g.poseidon(64), g.per_count[1]);
+        assert_eq!(g.poseidon(16 * 32), g.per_count[15]);
+        // Refused lengths are charged: the smallest price below one element, the
+        // largest above sixteen, the whole elements' price otherwise.
+        assert_eq!(g.poseidon(0), g.per_count[0]);
+        assert_eq!(g.poseidon(31), g.per_count[0]);
+        assert_eq!(g.poseidon(65), g.per_count[1]);
+        assert_eq!(g.poseidon(17 * 32), g.per_count[15]);
+        assert_eq!(g.poseidon(usize::MAX), g.per_count[15]);
+        // Wider hashes cost more.
+        assert!(g.per_count.windows(2).all(|w| w[0] < w[1]));
     }
 
     #[test]
