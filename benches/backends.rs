@@ -5,7 +5,8 @@
 //! Run with `cargo bench --bench backends`; with `--features mcl`, herumi's mcl is
 //! one of the backends. Every backend's output is checked equal first, and zkhost's
 //! G2 cache is paused (and checked untouched): every row is the uncached path. Ratios in
-//! one run are what the README reports; absolute times depend on the machine.
+//! one run are what the book (`docs/src/backends.md`) reports; absolute times depend
+//! on the machine.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use zkhost_bn254::{Backend, Op};

@@ -1,3 +1,7 @@
+#![doc = include_str!("../README.md")]
+//!
+//! # In more detail
+//!
 //! zkhost's contract ABI v1, defined once for both sides of the boundary: the host
 //! crates (`zkhost-runtime`, `zkhost-bn254`, `zkhost-gas`, ...) and the guest library
 //! `contracts/zkhost-guest` depend on this crate, so a name, a length, an error code

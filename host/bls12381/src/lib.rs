@@ -1,3 +1,7 @@
+#![doc = include_str!("../README.md")]
+//!
+//! # In more detail
+//!
 //! BLS12-381 operations with exact Ethereum precompile semantics (EIP-2537, as
 //! activated in Prague).
 //!

@@ -1,3 +1,7 @@
+#![doc = include_str!("../README.md")]
+//!
+//! # In more detail
+//!
 //! BN254 (alt_bn128) operations with exact Ethereum precompile semantics.
 //!
 //! [`Backend::ecadd`], [`Backend::ecmul`] and [`Backend::pairing`] implement
@@ -234,8 +238,9 @@ impl Backend {
     }
 
     /// The backend used for `op` when none is named: the fastest one measured by
-    /// `cargo bench --bench backends` on the reference machine (see README), which is
-    /// zkhost's own for every operation.
+    /// `cargo bench --bench backends` on the reference machine (see the book's
+    /// Backends chapter, `docs/src/backends.md`), which is zkhost's own for every
+    /// operation.
     pub fn default_for(op: Op) -> Backend {
         match op {
             Op::Add | Op::Mul | Op::Pairing => Backend::Zkhost,

@@ -1,3 +1,7 @@
+#![doc = include_str!("../README.md")]
+//!
+//! # In more detail
+//!
 //! Gas schedules of zkhost's host functions, all of them constants.
 //!
 //! Prices are consensus: every node must charge the same gas for the same input, on
@@ -121,7 +125,7 @@ pub struct VerkleGas {
 
 impl VerkleGas {
     /// zkhost's schedule, derived from `zkhost bench` at 100 Mgas/s (10 ns a gas) on
-    /// the reference machine, rounded up; see README.md, "Verkle".
+    /// the reference machine, rounded up; see the book's Verkle chapter, `docs/src/verkle.md`.
     pub const ZKHOST: VerkleGas = VerkleGas {
         commit_base: 10_000,
         commit_per_scalar: 600,

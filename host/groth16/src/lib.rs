@@ -1,3 +1,7 @@
+#![doc = include_str!("../README.md")]
+//!
+//! # In more detail
+//!
 //! Groth16 verification over BN254, natively, on zkhost's precompiles.
 //!
 //! A Groth16 proof `(A, B, C)` for public inputs `x₁..xₙ` verifies against a key

@@ -1,3 +1,7 @@
+#![doc = include_str!("../README.md")]
+//!
+//! # In more detail
+//!
 //! The KZG point-evaluation precompile (EIP-4844, address 0x0a) with exact Ethereum
 //! semantics, on supranational's `blst`.
 //!

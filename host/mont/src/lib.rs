@@ -1,3 +1,7 @@
+#![doc = include_str!("../README.md")]
+//!
+//! # In more detail
+//!
 //! Montgomery multiplication for 4-limb (256-bit) prime fields whose modulus leaves
 //! the top bit free (BN254's base and scalar fields, BLS12-381's scalar field, which
 //! is Bandersnatch's base field).
@@ -12,7 +16,7 @@
 //! - on x86-64 CPUs with BMI2 and ADX (detected once at run time), an inline-assembly
 //!   version with `mulx` and two independent carry chains (`adcx` on the carry flag,
 //!   `adox` on the overflow flag), faster than arkworks' generic code in a
-//!   throughput test (figures in README.md).
+//!   throughput test (figures in the book, `docs/src/verkle.md`).
 //!
 //! [`mul`] picks the fastest available (or the portable code when the
 //! `ZKHOST_PORTABLE_FIELD` environment variable is set, see [`PORTABLE_ENV`]).

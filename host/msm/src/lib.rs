@@ -1,3 +1,7 @@
+#![doc = include_str!("../README.md")]
+//!
+//! # In more detail
+//!
 //! Multi-scalar multiplication `Σ kᵢ·Pᵢ`, generic over the group.
 //!
 //! The engine needs only a few group operations, listed by [`MsmGroup`]; BN254 G1

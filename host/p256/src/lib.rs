@@ -1,3 +1,7 @@
+#![doc = include_str!("../README.md")]
+//!
+//! # In more detail
+//!
 //! The P256VERIFY precompile (EIP-7951 as activated in Osaka, address 0x100) with exact
 //! Ethereum semantics, on RustCrypto's `p256` arithmetic.
 //!

@@ -1,3 +1,7 @@
+#![doc = include_str!("../README.md")]
+//!
+//! # In more detail
+//!
 //! Poseidon over BN254's scalar field exactly as circomlib computes it: the hash of
 //! circom's `Poseidon(n)` template (`circomlib/circuits/poseidon.circom`) and of
 //! `circomlibjs`'s `poseidon`, for 1 to 16 inputs.

@@ -1,3 +1,7 @@
+#![doc = include_str!("../README.md")]
+//!
+//! # In more detail
+//!
 //! A [revm](https://github.com/bluealloy/revm) crypto provider that runs the BN254
 //! and BLS12-381 precompiles of an EVM built on revm on zkhost's crates.
 //!
@@ -7,17 +11,8 @@
 //! BLS12-381 methods (`bls12_381_*`, EIP-2537's 0x0b–0x11) on `zkhost-bls12381`'s
 //! front end over blst, `verify_kzg_proof` (KZG point evaluation, 0x0a) on `zkhost-kzg`
 //! and `secp256r1_verify_signature` (P256VERIFY, 0x100) on `zkhost-p256`; every other
-//! method (ecrecover, modexp, SHA-256, …) is revm's default. An EVM team
-//! installs it once, at start-up, before the first transaction:
-//!
-//! ```
-//! // Before any precompile runs: revm fixes its provider on first use.
-//! assert!(zkhost_revm::install(), "a crypto provider was already in place");
-//! // Every revm EVM in this process now runs 0x06-0x08 on zkhost, e.g.:
-//! use revm_precompile::{bn254, Precompiles};
-//! let ecadd = Precompiles::latest().get(&bn254::add::ADDRESS).unwrap();
-//! assert!(ecadd.execute(&[], 150, 0).unwrap().is_success());
-//! ```
+//! method (ecrecover, modexp, SHA-256, …) is revm's default. An EVM team installs it
+//! once, at start-up, before the first transaction (the example above).
 //!
 //! Outputs and gas are revm's own. revm's precompile functions charge gas (and halt
 //! with `OutOfGas`) before calling the provider, pad ECADD/ECMUL input, refuse a

@@ -1,6 +1,6 @@
 //! zkhost in a node that keeps its own engine, entry points and gas meter: the
-//! README's "Embedding in your node" is this file's `main` (a test in
-//! `tests/embedding.rs` checks that every line of the README's snippet is here).
+//! book's "Embedding in your node" (`docs/src/embedding.md`) is this file's `main` (a
+//! test in `tests/embedding.rs` checks that every line of the book's snippet is here).
 //!
 //! The node: its own `Config` (zkhost's consensus settings applied, no fuel), its own
 //! store data and gas counter, its own `env.log`, zkhost's BN254 functions (and
@@ -90,7 +90,7 @@ struct Run {
 
 fn node_run(input: &[u8], gas: u64) -> wasmtime::Result<Run> {
     let wasm = &wat::parse_str(CONTRACT)?;
-    // --- the README's snippet, from here ---
+    // --- the book's snippet, from here ---
     let mut config = Config::new(); // the node's own settings, no fuel ...
     engine::apply(&mut config); // ... plus zkhost's consensus ones
     let engine = Engine::new(&config)?;

@@ -1,8 +1,12 @@
+#![doc = include_str!("../README.md")]
+//!
+//! # In more detail
+//!
 //! zkhost in Wasmtime: the crypto host functions for a node's own `Linker<T>`, the
 //! pieces of a deterministic embedding, and a deploy/call runtime built on them.
 //!
-//! For a node with its own runtime (see `examples/embed.rs`, the README's "Embedding
-//! in your node"):
+//! For a node with its own runtime (see `examples/embed.rs`, the book's "Embedding
+//! in your node", `docs/src/embedding.md`):
 //!
 //! - [`add_to_linker`] adds the crypto host functions the node picks ([`Functions`],
 //!   [`LinkOptions`]: import module, memory export, which functions) to the node's

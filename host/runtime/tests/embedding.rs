@@ -665,26 +665,22 @@ fn a_host_call_error_says_which_function_what_it_needed_and_what_was_left() {
 }
 
 #[test]
-fn the_readme_snippet_is_the_example() {
+fn the_books_snippet_is_the_example() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let readme = std::fs::read_to_string(root.join("../../README.md")).unwrap();
+    let chapter = std::fs::read_to_string(root.join("../../docs/src/embedding.md")).unwrap();
     let example = std::fs::read_to_string(root.join("examples/embed.rs")).unwrap();
-    let section = readme
-        .split("## Embedding in your node\n")
-        .nth(1)
-        .expect("the section");
-    let snippet = section
-        .split("```rust\n")
+    let snippet = chapter
+        .split("```rust,ignore\n")
         .nth(1)
         .and_then(|s| s.split("```").next())
-        .expect("a rust snippet");
+        .expect("a rust snippet in docs/src/embedding.md");
     // The example's `use` lines of this crate, a blank line, then its marked region
     // unindented by one level.
     let uses = example
         .lines()
         .filter(|l| l.starts_with("use zkhost_runtime"));
     let region = example
-        .split("// --- the README's snippet, from here ---\n")
+        .split("// --- the book's snippet, from here ---\n")
         .nth(1)
         .and_then(|s| s.split("    // --- to here ---").next())
         .expect("the marked region");

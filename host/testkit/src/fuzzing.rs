@@ -904,7 +904,7 @@ struct Expected {
     memory: Vec<u8>,
 }
 
-/// ABI v1 as the README states it, for the probe: charge, then bounds, then work,
+/// ABI v1 as the book states it (`docs/src/abi.md`), for the probe: charge, then bounds, then work,
 /// then write all or nothing.
 fn model(probe: &Probe, input: &[u8], gas: u64) -> Expected {
     let c = &probe.costs;

@@ -1,3 +1,7 @@
+#![doc = include_str!("../README.md")]
+//!
+//! # In more detail
+//!
 //! Verkle commitments: the Pedersen vector commitment `C = Σ vᵢ·Gᵢ` over
 //! Banderwagon with the Ethereum verkle CRS, byte for byte as go-ipa and
 //! rust-verkle compute it.
