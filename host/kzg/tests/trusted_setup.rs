@@ -1,45 +1,41 @@
 //! `TAU_G2` against the published Ethereum mainnet trusted setup, as c-kzg-4844 ships
 //! it (`src/trusted_setup.txt` of the `c-kzg` crate, this crate's dev-dependency,
-//! located through `cargo metadata`): it is the setup's second G2 point, and it is the
+//! found in cargo's registry sources): it is the setup's second G2 point, and it is the
 //! `[τ]G2` of the setup's G1 powers — the KZG proof that `p(X) = X` takes the value `z`
 //! at `z` (commitment `[τ]G1`, quotient 1, proof `G1`) verifies with it.
 
 use std::path::PathBuf;
-use std::process::Command;
 
 use zkhost_kzg::{point_evaluation, versioned_hash, Error, OUTPUT, TAU_G2};
 
+/// `trusted_setup.txt` of the `c-kzg` source cargo unpacked to build this test: the
+/// version from the workspace's `Cargo.lock`, the directory under
+/// `$CARGO_HOME/registry/src/<index>/`. (Not `cargo metadata`: offline, it needs the
+/// manifests of every platform's dependencies, which a build never downloads.)
 fn trusted_setup() -> String {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml");
-    let out = Command::new(cargo)
-        .args([
-            "metadata",
-            "--format-version",
-            "1",
-            "--offline",
-            "--manifest-path",
-        ])
-        .arg(&manifest)
-        .output()
-        .expect("cargo metadata");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let meta: serde_json::Value = serde_json::from_slice(&out.stdout).expect("metadata json");
-    let ckzg = meta["packages"]
-        .as_array()
-        .expect("packages")
-        .iter()
-        .find(|p| p["name"] == "c-kzg")
-        .expect("c-kzg in the dependency graph");
-    let dir = PathBuf::from(ckzg["manifest_path"].as_str().expect("manifest_path"));
-    let path = dir
-        .parent()
-        .expect("package dir")
-        .join("src/trusted_setup.txt");
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let lock = std::fs::read_to_string(root.join("Cargo.lock")).expect("Cargo.lock");
+    let version = lock
+        .split("[[package]]")
+        .find(|p| p.contains("name = \"c-kzg\"\n"))
+        .and_then(|p| p.lines().find_map(|l| l.strip_prefix("version = \"")))
+        .map(|v| v.trim_end_matches('"').to_string())
+        .expect("c-kzg in Cargo.lock");
+    let cargo_home = std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cargo")))
+        .expect("CARGO_HOME or HOME");
+    let registries = cargo_home.join("registry/src");
+    let path = std::fs::read_dir(&registries)
+        .unwrap_or_else(|e| panic!("{}: {e}", registries.display()))
+        .filter_map(Result::ok)
+        .map(|index| {
+            index
+                .path()
+                .join(format!("c-kzg-{version}/src/trusted_setup.txt"))
+        })
+        .find(|p| p.exists())
+        .unwrap_or_else(|| panic!("c-kzg {version}'s source under {}", registries.display()));
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
