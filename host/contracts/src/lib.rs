@@ -17,7 +17,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use parity_scale_codec::{Decode, Encode};
-use zkhost_abi::Crypto;
+use zkhost_abi::{Crypto, Family};
 use zkhost_runtime::{CallError, CodeHash, ExecResult, HostError, Outcome, Runtime, TrapKind};
 
 pub use zkhost_abi::{Bls12Message, Message, Response, VerkleMessage};
@@ -79,47 +79,17 @@ impl Path {
     /// natively, and for the verkle and BLS12-381 functions in pure WebAssembly (there
     /// is no such contract).
     pub fn contract(self, op: Crypto) -> Option<&'static [u8]> {
-        let forwarder = match family(op) {
+        let forwarder = match op.family() {
             Family::Bn254 => PRECOMPILES_WASM,
             Family::Verkle => VERKLE_WASM,
-            Family::Bls12 => BLS12381_WASM,
+            Family::Bls12381 => BLS12381_WASM,
         };
-        match (self, family(op)) {
+        match (self, op.family()) {
             (Path::Native, _) => None,
             (Path::Contract | Path::ContractCold, _) => Some(forwarder),
             (Path::Wasm, Family::Bn254) => Some(WASM_PAIRING_WASM),
-            (Path::Wasm, Family::Verkle | Family::Bls12) => None,
+            (Path::Wasm, Family::Verkle | Family::Bls12381) => None,
         }
-    }
-}
-
-/// The groups of crypto functions, each with its own forwarding contract.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Family {
-    Bn254,
-    Verkle,
-    Bls12,
-}
-
-fn family(op: Crypto) -> Family {
-    match op {
-        Crypto::AltBn128Add
-        | Crypto::AltBn128Mul
-        | Crypto::AltBn128Pairing
-        | Crypto::AltBn128G1Msm => Family::Bn254,
-        Crypto::VerkleCommit
-        | Crypto::VerkleCommitmentToField
-        | Crypto::VerkleUpdate
-        | Crypto::VerkleTreeKey
-        | Crypto::VerkleCommitUncompressed
-        | Crypto::VerkleUpdateUncompressed => Family::Verkle,
-        Crypto::Bls12G1Add
-        | Crypto::Bls12G1Msm
-        | Crypto::Bls12G2Add
-        | Crypto::Bls12G2Msm
-        | Crypto::Bls12PairingCheck
-        | Crypto::Bls12MapFpToG1
-        | Crypto::Bls12MapFp2ToG2 => Family::Bls12,
     }
 }
 
