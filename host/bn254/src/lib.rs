@@ -26,7 +26,7 @@
 //! The default build has only zkhost's own backend ([`Backend::Zkhost`]); the cargo
 //! features `substrate-bn`, `arkworks` and `halo2curves` add the others, which give
 //! byte-identical results (the tests and fuzz targets compare them all); `mcl` adds
-//! herumi's mcl as a comparator ([`mcl`]). Prices are in
+//! herumi's mcl as a comparator (the `mcl` feature). Prices are in
 //! `zkhost-gas`; this crate knows no runtime.
 
 pub mod compress;

@@ -13,7 +13,7 @@
 //!   t = 17); every round adds its constants, applies the S-box (to every element in a
 //!   full round, to element 0 in a partial one) and multiplies by the MDS matrix.
 //! - The round constants and MDS matrices are generated at first use from their
-//!   published definition (the Poseidon paper's Grain LFSR, see [`params`]), not
+//!   published definition (the Poseidon paper's Grain LFSR, see [`params()`]), not
 //!   pasted; the tests compare them with light-poseidon's and circomlibjs's.
 //!
 //! Encoding ([`poseidon`]): the input is `n` field elements of 32 bytes each,

@@ -1,7 +1,7 @@
 //! The parameters of circomlib's Poseidon, generated from their published
 //! definition rather than pasted: the Grain LFSR of the Poseidon paper's reference
 //! script (`generate_parameters_grain.sage`, field 1 = prime field, S-box 0 = x^α,
-//! n = 254 bits, t, R_F = 8, R_P from [`PARTIAL_ROUNDS`](crate::PARTIAL_ROUNDS)),
+//! n = 254 bits, t, R_F = 8, R_P from [`PARTIAL_ROUNDS`]),
 //! which is how circomlib's constants were made:
 //!
 //! 1. the 80-bit register starts as those fields in binary (2, 4, 12, 12, 10 and 10

@@ -1,4 +1,4 @@
-//! Fp12 = Fp6[w]/(w² − v), where pairings take their values.
+//! Fp12 = Fp6\[w\]/(w² − v), where pairings take their values.
 //!
 //! As powers of w (`w⁶ = ξ`), `c0 + c1·w` is `Σ aⱼ·wʲ` with `c0 = (a0, a2, a4)` and
 //! `c1 = (a1, a3, a5)`; the Frobenius maps and the cyclotomic squaring below are

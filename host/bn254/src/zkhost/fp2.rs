@@ -1,4 +1,4 @@
-//! Fp2 = Fp[u]/(u² + 1), the field of the twist's coordinates.
+//! Fp2 = Fp\[u\]/(u² + 1), the field of the twist's coordinates.
 
 use super::fp::{impl_ops, Fp};
 

@@ -1,4 +1,4 @@
-//! Fp6 = Fp2[v]/(v³ − ξ), `ξ = 9 + u`.
+//! Fp6 = Fp2\[v\]/(v³ − ξ), `ξ = 9 + u`.
 
 use super::fp::impl_ops;
 use super::fp12::frobenius_coefficients;

@@ -51,7 +51,7 @@ const R3: [u64; 4] = [
 /// coordinates kept as the plain integers of the input.
 ///
 /// ECADD needs no Montgomery form at all: the slope `(y₂ − y₁)/(x₂ − x₁)` is the
-/// same ratio of plain integers, one [`ratio`] (an inversion's price) gives it in
+/// same ratio of plain integers, one `ratio` (an inversion's price) gives it in
 /// Montgomery form, and the sum comes out as plain integers again. Against
 /// converting four coordinates in and two out, that saves about five of the sixteen
 /// multiplications around the inversion. ECMUL and the pairing take

@@ -2,13 +2,13 @@
 //! three precompiles, in Rust with x86-64 assembly for the field multiplication
 //! ([`crate::mont`], chosen at run time; portable code elsewhere).
 //!
-//! - [`fp`], [`fp2`], [`fp6`], [`fp12`]: the tower Fp ⊂ Fp2 ⊂ Fp6 ⊂ Fp12 with
+//! - `fp`, `fp2`, `fp6`, `fp12`: the tower Fp ⊂ Fp2 ⊂ Fp6 ⊂ Fp12 with
 //!   `u² = −1`, `v³ = 9 + u`, `w² = v` — the same as arkworks', so the tests compare
 //!   element by element;
-//! - [`inverse`]: inversion and division by a binary GCD on word approximations;
-//! - [`field`], [`jacobian`], [`g1`], [`g2`]: curve arithmetic, GLV for G1 multiplication, the
+//! - `inverse`: inversion and division by a binary GCD on word approximations;
+//! - `field`, `jacobian`, `g1`, `g2`: curve arithmetic, GLV for G1 multiplication, the
 //!   ψ-based subgroup test for G2;
-//! - [`pairing`]: the shared Miller loop and the final exponentiation.
+//! - `pairing`: the shared Miller loop and the final exponentiation.
 //!
 //! Nothing here is constant time: every input of a precompile is public.
 
