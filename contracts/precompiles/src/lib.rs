@@ -19,6 +19,10 @@ pub extern "C" fn call() {
         1 => respond(zkhost_guest::alt_bn128_mul(input)),
         2 => respond(zkhost_guest::alt_bn128_pairing(input)),
         3 => respond(zkhost_guest::alt_bn128_g1_msm(input)),
+        4 => respond(zkhost_guest::alt_bn128_g1_compress(input)),
+        5 => respond(zkhost_guest::alt_bn128_g1_decompress(input)),
+        6 => respond(zkhost_guest::alt_bn128_g2_compress(input)),
+        7 => respond(zkhost_guest::alt_bn128_g2_decompress(input)),
         _ => trap(),
     });
 }

@@ -24,7 +24,8 @@ use codec::{Decode, DecodeAll, Encode};
 
 /// The wire format, defined once in `zkhost-abi` for the host and this crate.
 pub use zkhost_abi::{
-    err, groth16, message_parts, Bls12Message, InvalidInput, Message, Response, VerkleMessage,
+    err, groth16, message_parts, Bls12Message, InvalidInput, KzgP256Message, Message,
+    PoseidonMessage, Response, VerkleMessage,
 };
 
 #[cfg(all(target_arch = "wasm32", feature = "runtime", not(test)))]
@@ -80,6 +81,21 @@ pub mod sys {
         pub fn bls12381_map_fp_to_g1(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
         /// EIP-2537 MAP_FP2_TO_G2 (0x11); writes 256 bytes.
         pub fn bls12381_map_fp2_to_g2(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
+        /// EIP-4844 point evaluation (0x0a); writes 64 bytes.
+        pub fn kzg_point_evaluation(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
+        /// EIP-7951 P256VERIFY (0x100): a valid signature writes 32 bytes (`0…01`)
+        /// and returns 0; an invalid one writes nothing and returns 1.
+        pub fn p256_verify(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
+        /// circomlib's Poseidon of 1 to 16 big-endian elements; writes 32 bytes.
+        pub fn poseidon(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
+        /// A BN254 G1 point (64 bytes) to its compressed form; writes 32 bytes.
+        pub fn alt_bn128_g1_compress(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
+        /// A compressed BN254 G1 point (32 bytes) to the point; writes 64 bytes.
+        pub fn alt_bn128_g1_decompress(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
+        /// A BN254 G2 point (128 bytes) to its compressed form; writes 64 bytes.
+        pub fn alt_bn128_g2_compress(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
+        /// A compressed BN254 G2 point (64 bytes) to the point; writes 128 bytes.
+        pub fn alt_bn128_g2_decompress(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
         /// The code of the last refusal in this call (`zkhost_abi::last_error`), 0 if
         /// none. Optional: imported only by a contract that calls it.
         pub fn last_error() -> i32;
@@ -199,6 +215,52 @@ pub fn bls12381_map_fp2_to_g2(input: &[u8]) -> Result<[u8; 256], InvalidInput> {
     call_host(sys::bls12381_map_fp2_to_g2, input)
 }
 
+/// EIP-4844 point evaluation (0x0a) on its 192-byte input (versioned hash, z, y,
+/// commitment, proof): FIELD_ELEMENTS_PER_BLOB and BLS_MODULUS, 64 bytes, when the
+/// proof verifies.
+pub fn kzg_point_evaluation(input: &[u8]) -> Result<[u8; 64], InvalidInput> {
+    call_host(sys::kzg_point_evaluation, input)
+}
+
+/// EIP-7951 P256VERIFY (0x100) on its 160-byte input (`h ‖ r ‖ s ‖ qx ‖ qy`): the 32
+/// bytes `0…01` for a valid signature, `Err` for an invalid one (the precompile's
+/// empty output: a success with nothing to return, at the same price).
+pub fn p256_verify(input: &[u8]) -> Result<[u8; 32], InvalidInput> {
+    call_host(sys::p256_verify, input)
+}
+
+/// Whether `input` (160 bytes, as [`p256_verify`]) is a valid P-256 signature.
+pub fn p256_is_valid(input: &[u8]) -> bool {
+    p256_verify(input).is_ok()
+}
+
+/// circomlib's Poseidon of `input.len() / 32` big-endian elements (1 to 16, each
+/// below BN254's group order): the 32-byte hash, as circom circuits compute it.
+pub fn poseidon(input: &[u8]) -> Result<[u8; 32], InvalidInput> {
+    call_host(sys::poseidon, input)
+}
+
+/// A 64-byte BN254 G1 point (as ECADD takes it) compressed to 32 bytes (Solana's
+/// format: `x` with the y-sign and infinity flags in its top bits).
+pub fn alt_bn128_g1_compress(input: &[u8]) -> Result<[u8; 32], InvalidInput> {
+    call_host(sys::alt_bn128_g1_compress, input)
+}
+
+/// A 32-byte compressed BN254 G1 point back to its 64 bytes.
+pub fn alt_bn128_g1_decompress(input: &[u8]) -> Result<[u8; 64], InvalidInput> {
+    call_host(sys::alt_bn128_g1_decompress, input)
+}
+
+/// A 128-byte BN254 G2 point (as the pairing check takes it) compressed to 64 bytes.
+pub fn alt_bn128_g2_compress(input: &[u8]) -> Result<[u8; 64], InvalidInput> {
+    call_host(sys::alt_bn128_g2_compress, input)
+}
+
+/// A 64-byte compressed BN254 G2 point back to its 128 bytes (subgroup-checked).
+pub fn alt_bn128_g2_decompress(input: &[u8]) -> Result<[u8; 128], InvalidInput> {
+    call_host(sys::alt_bn128_g2_decompress, input)
+}
+
 /// Why the last crypto function that returned `Err(InvalidInput)` in this call refused
 /// its input: `None` if none did, else its stable code ([`codes`]), which
 /// [`Refusal::class`] sorts for a contract that only needs to branch on the kind.
@@ -228,6 +290,9 @@ pub enum RefusalClass {
     NotOnCurve,
     /// A point on its curve but outside the prime-order subgroup.
     NotInSubgroup,
+    /// A well-formed input whose check is false: a KZG proof or a P-256 signature
+    /// that does not verify, a versioned hash that is not the commitment's.
+    DoesNotVerify,
     /// A code this library does not know (a newer host).
     Unknown,
 }
@@ -247,23 +312,47 @@ impl Refusal {
             | VERKLE_ENCODING_LENGTH
             | VERKLE_TOO_MANY_SCALARS
             | VERKLE_INPUT_LENGTH
-            | BLS12_INPUT_LENGTH => RefusalClass::Length,
+            | BLS12_INPUT_LENGTH
+            | BN254_COMPRESSION_LENGTH
+            | KZG_INPUT_LENGTH
+            | P256_INPUT_LENGTH
+            | POSEIDON_LENGTH
+            | POSEIDON_INPUT_COUNT => RefusalClass::Length,
             BN254_G1_COORDINATE_NOT_IN_FIELD
             | BN254_G2_COORDINATE_NOT_IN_FIELD
             | VERKLE_COORDINATE_NOT_IN_FIELD
             | VERKLE_NOT_CANONICAL_REPRESENTATIVE
             | VERKLE_SCALAR_NOT_CANONICAL
             | BLS12_FIELD_ELEMENT_TOP_BYTES
-            | BLS12_FIELD_ELEMENT_NOT_IN_FIELD => RefusalClass::Encoding,
+            | BLS12_FIELD_ELEMENT_NOT_IN_FIELD
+            | BN254_COMPRESSION_FLAGS
+            | BN254_COMPRESSION_COORDINATE_NOT_IN_FIELD
+            | KZG_Z_NOT_CANONICAL
+            | KZG_Y_NOT_CANONICAL
+            | KZG_COMMITMENT_ENCODING
+            | KZG_PROOF_ENCODING
+            | P256_R_OUT_OF_RANGE
+            | P256_S_OUT_OF_RANGE
+            | P256_QX_NOT_IN_FIELD
+            | P256_QY_NOT_IN_FIELD
+            | POSEIDON_NOT_IN_FIELD => RefusalClass::Encoding,
             BN254_G1_NOT_ON_CURVE
             | BN254_G2_NOT_ON_CURVE
             | VERKLE_NOT_ON_CURVE
             | BLS12_G1_NOT_ON_CURVE
-            | BLS12_G2_NOT_ON_CURVE => RefusalClass::NotOnCurve,
+            | BLS12_G2_NOT_ON_CURVE
+            | BN254_COMPRESSION_NOT_ON_CURVE
+            | P256_NOT_ON_CURVE => RefusalClass::NotOnCurve,
             BN254_G2_NOT_IN_SUBGROUP
             | VERKLE_NOT_IN_SUBGROUP
             | BLS12_G1_NOT_IN_SUBGROUP
-            | BLS12_G2_NOT_IN_SUBGROUP => RefusalClass::NotInSubgroup,
+            | BLS12_G2_NOT_IN_SUBGROUP
+            | BN254_COMPRESSION_NOT_IN_SUBGROUP
+            | KZG_COMMITMENT_NOT_IN_SUBGROUP
+            | KZG_PROOF_NOT_IN_SUBGROUP => RefusalClass::NotInSubgroup,
+            KZG_VERSIONED_HASH | KZG_PROOF_DOES_NOT_VERIFY | P256_R_IS_INFINITY | P256_MISMATCH => {
+                RefusalClass::DoesNotVerify
+            }
             _ => RefusalClass::Unknown,
         }
     }
@@ -392,6 +481,11 @@ mod tests {
             (5, NotOnCurve),
             (6, NotInSubgroup),
             (7, Length),
+            (8, Length),
+            (9, Encoding),
+            (10, Encoding),
+            (11, NotOnCurve),
+            (12, NotInSubgroup),
             (16, Length),
             (17, Encoding),
             (18, NotOnCurve),
@@ -407,6 +501,26 @@ mod tests {
             (36, NotOnCurve),
             (37, NotInSubgroup),
             (38, NotInSubgroup),
+            (48, Length),
+            (49, DoesNotVerify),
+            (50, Encoding),
+            (51, Encoding),
+            (52, Encoding),
+            (53, NotInSubgroup),
+            (54, Encoding),
+            (55, NotInSubgroup),
+            (56, DoesNotVerify),
+            (64, Length),
+            (65, Encoding),
+            (66, Encoding),
+            (67, Encoding),
+            (68, Encoding),
+            (69, NotOnCurve),
+            (70, DoesNotVerify),
+            (71, DoesNotVerify),
+            (80, Length),
+            (81, Length),
+            (82, Encoding),
         ];
         assert_eq!(expected.map(|(c, _)| c), codes::ALL);
         for (code, class) in expected {

@@ -9,11 +9,12 @@
 //!
 //! - [`MODULE`] and [`Function`]: the module contracts import from, and every host
 //!   function ([`Io`], [`Crypto`]) with its WebAssembly signature;
-//! - [`bn254`], [`bls12_381`] and [`verkle`]: the byte layouts the crypto functions
-//!   take and return;
+//! - [`bn254`], [`bls12_381`], [`verkle`], [`kzg`], [`p256`] and [`poseidon`]: the
+//!   byte layouts the crypto functions take and return;
 //! - [`err`]: the error codes of [`Response::Err`] and of the Groth16 verdict;
 //! - with the default `scale` feature: the SCALE [`Message`], [`VerkleMessage`],
-//!   [`Bls12Message`] and [`Response`] of the bundled contracts, [`message_parts`], and [`groth16`], the
+//!   [`Bls12Message`], [`KzgP256Message`], [`PoseidonMessage`] and [`Response`] of the
+//!   bundled contracts, [`message_parts`], and [`groth16`], the
 //!   Groth16 verification request and verdict.
 //!
 //! `no_std`; without `scale` it has no dependency at all.
@@ -29,7 +30,9 @@ pub mod groth16;
 mod messages;
 
 #[cfg(feature = "scale")]
-pub use messages::{message_parts, Bls12Message, Message, Response, VerkleMessage};
+pub use messages::{
+    message_parts, Bls12Message, KzgP256Message, Message, PoseidonMessage, Response, VerkleMessage,
+};
 
 /// A host crypto function refused its input: it returned 1 and wrote nothing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,6 +82,12 @@ impl Io {
 
 /// The crypto functions, each `(in_ptr, in_len, out_ptr) -> i32`: 0 after writing
 /// the whole output, 1 (nothing written) when the input is refused.
+///
+/// [`Crypto::P256Verify`] is the one function whose refusal is not a failure of the
+/// precompile it mirrors: EIP-7951's P256VERIFY succeeds with an empty output for an
+/// invalid signature, and `p256_verify` returns 1 and writes nothing for it (a valid
+/// signature: 0, and the 32 bytes `0…01`), so "1, nothing written" is exactly the
+/// precompile's empty output.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Crypto {
     /// `alt_bn128_add`: precompile 0x06; writes 64 bytes.
@@ -119,11 +128,30 @@ pub enum Crypto {
     /// `verkle_update_uncompressed`: `verkle_update` on uncompressed commitments;
     /// writes 64 bytes.
     VerkleUpdateUncompressed,
+    /// `kzg_point_evaluation`: EIP-4844's point evaluation (precompile 0x0a); writes 64
+    /// bytes (FIELD_ELEMENTS_PER_BLOB and BLS_MODULUS).
+    KzgPointEvaluation,
+    /// `p256_verify`: EIP-7951's P256VERIFY (0x100); writes 32 bytes `0…01` for a
+    /// valid signature, returns 1 and writes nothing for an invalid one.
+    P256Verify,
+    /// `poseidon`: circomlib's Poseidon hash of 1 to 16 elements of BN254's scalar
+    /// field; writes 32 bytes.
+    Poseidon,
+    /// `alt_bn128_g1_compress`: a BN254 G1 point to its 32-byte compressed form
+    /// (Solana's format); writes 32 bytes.
+    AltBn128G1Compress,
+    /// `alt_bn128_g1_decompress`: the inverse; writes 64 bytes.
+    AltBn128G1Decompress,
+    /// `alt_bn128_g2_compress`: a BN254 G2 point (subgroup-checked) to its 64-byte
+    /// compressed form; writes 64 bytes.
+    AltBn128G2Compress,
+    /// `alt_bn128_g2_decompress`: the inverse, subgroup-checked; writes 128 bytes.
+    AltBn128G2Decompress,
 }
 
 impl Crypto {
     /// Every crypto function, in the table's order.
-    pub const ALL: [Crypto; 17] = [
+    pub const ALL: [Crypto; 24] = [
         Crypto::AltBn128Add,
         Crypto::AltBn128Mul,
         Crypto::AltBn128Pairing,
@@ -141,6 +169,13 @@ impl Crypto {
         Crypto::VerkleTreeKey,
         Crypto::VerkleCommitUncompressed,
         Crypto::VerkleUpdateUncompressed,
+        Crypto::KzgPointEvaluation,
+        Crypto::P256Verify,
+        Crypto::Poseidon,
+        Crypto::AltBn128G1Compress,
+        Crypto::AltBn128G1Decompress,
+        Crypto::AltBn128G2Compress,
+        Crypto::AltBn128G2Decompress,
     ];
 
     /// The import name.
@@ -163,6 +198,13 @@ impl Crypto {
             Crypto::VerkleTreeKey => "verkle_tree_key",
             Crypto::VerkleCommitUncompressed => "verkle_commit_uncompressed",
             Crypto::VerkleUpdateUncompressed => "verkle_update_uncompressed",
+            Crypto::KzgPointEvaluation => "kzg_point_evaluation",
+            Crypto::P256Verify => "p256_verify",
+            Crypto::Poseidon => "poseidon",
+            Crypto::AltBn128G1Compress => "alt_bn128_g1_compress",
+            Crypto::AltBn128G1Decompress => "alt_bn128_g1_decompress",
+            Crypto::AltBn128G2Compress => "alt_bn128_g2_compress",
+            Crypto::AltBn128G2Decompress => "alt_bn128_g2_decompress",
         }
     }
 
@@ -172,7 +214,11 @@ impl Crypto {
             Crypto::AltBn128Add
             | Crypto::AltBn128Mul
             | Crypto::AltBn128Pairing
-            | Crypto::AltBn128G1Msm => Family::Bn254,
+            | Crypto::AltBn128G1Msm
+            | Crypto::AltBn128G1Compress
+            | Crypto::AltBn128G1Decompress
+            | Crypto::AltBn128G2Compress
+            | Crypto::AltBn128G2Decompress => Family::Bn254,
             Crypto::VerkleCommit
             | Crypto::VerkleCommitmentToField
             | Crypto::VerkleUpdate
@@ -186,6 +232,9 @@ impl Crypto {
             | Crypto::Bls12PairingCheck
             | Crypto::Bls12MapFpToG1
             | Crypto::Bls12MapFp2ToG2 => Family::Bls12381,
+            Crypto::KzgPointEvaluation => Family::Kzg,
+            Crypto::P256Verify => Family::P256,
+            Crypto::Poseidon => Family::Poseidon,
         }
     }
 
@@ -197,7 +246,13 @@ impl Crypto {
     /// The length of the output, written whole on success.
     pub const fn output_len(self) -> usize {
         match self {
-            Crypto::AltBn128Add | Crypto::AltBn128Mul | Crypto::AltBn128G1Msm => bn254::G1_LEN,
+            Crypto::AltBn128Add
+            | Crypto::AltBn128Mul
+            | Crypto::AltBn128G1Msm
+            | Crypto::AltBn128G1Decompress => bn254::G1_LEN,
+            Crypto::AltBn128G1Compress => bn254::G1_COMPRESSED_LEN,
+            Crypto::AltBn128G2Compress => bn254::G2_COMPRESSED_LEN,
+            Crypto::AltBn128G2Decompress => bn254::G2_LEN,
             Crypto::AltBn128Pairing => bn254::PAIRING_OUTPUT_LEN,
             Crypto::VerkleCommit
             | Crypto::VerkleCommitmentToField
@@ -209,6 +264,9 @@ impl Crypto {
             Crypto::Bls12G1Add | Crypto::Bls12G1Msm | Crypto::Bls12MapFpToG1 => bls12_381::G1_LEN,
             Crypto::Bls12G2Add | Crypto::Bls12G2Msm | Crypto::Bls12MapFp2ToG2 => bls12_381::G2_LEN,
             Crypto::Bls12PairingCheck => bls12_381::PAIRING_OUTPUT_LEN,
+            Crypto::KzgPointEvaluation => kzg::OUTPUT_LEN,
+            Crypto::P256Verify => p256::OUTPUT_LEN,
+            Crypto::Poseidon => poseidon::ELEMENT_LEN,
         }
     }
 }
@@ -217,17 +275,30 @@ impl Crypto {
 /// which a node links or leaves out together (`zkhost_runtime::Functions::family`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Family {
-    /// BN254 (alt_bn128): EIP-196/197 and the G1 MSM.
+    /// BN254 (alt_bn128): EIP-196/197, the G1 MSM and point compression.
     Bn254,
     /// BLS12-381: the seven precompiles of EIP-2537.
     Bls12381,
     /// Verkle: Pedersen commitments over Banderwagon and EIP-6800 tree keys.
     Verkle,
+    /// KZG point evaluation (EIP-4844), on BLS12-381.
+    Kzg,
+    /// P256VERIFY (EIP-7951), ECDSA over secp256r1.
+    P256,
+    /// circomlib's Poseidon hash over BN254's scalar field.
+    Poseidon,
 }
 
 impl Family {
     /// Every family.
-    pub const ALL: [Family; 3] = [Family::Bn254, Family::Bls12381, Family::Verkle];
+    pub const ALL: [Family; 6] = [
+        Family::Bn254,
+        Family::Bls12381,
+        Family::Verkle,
+        Family::Kzg,
+        Family::P256,
+        Family::Poseidon,
+    ];
 }
 
 /// Every function of ABI v1.
@@ -243,7 +314,7 @@ const CRYPTO_PARAMS: &[ValType] = &[ValType::I32, ValType::I32, ValType::I32];
 
 impl Function {
     /// The table, in order: the I/O functions, then the crypto functions.
-    pub const ALL: [Function; 21] = [
+    pub const ALL: [Function; 28] = [
         Function::Io(Io::InputSize),
         Function::Io(Io::InputRead),
         Function::Io(Io::OutputWrite),
@@ -265,6 +336,13 @@ impl Function {
         Function::Crypto(Crypto::VerkleTreeKey),
         Function::Crypto(Crypto::VerkleCommitUncompressed),
         Function::Crypto(Crypto::VerkleUpdateUncompressed),
+        Function::Crypto(Crypto::KzgPointEvaluation),
+        Function::Crypto(Crypto::P256Verify),
+        Function::Crypto(Crypto::Poseidon),
+        Function::Crypto(Crypto::AltBn128G1Compress),
+        Function::Crypto(Crypto::AltBn128G1Decompress),
+        Function::Crypto(Crypto::AltBn128G2Compress),
+        Function::Crypto(Crypto::AltBn128G2Decompress),
     ];
 
     /// The import name.
@@ -308,7 +386,8 @@ impl Function {
 /// subgroup" and branch on it. It is priced as a host call that moves no byte.
 ///
 /// The codes are stable: each names one class of the host's refusal reasons, grouped
-/// by curve (BN254 from 1, verkle from 16, BLS12-381 from 32), and a code once given is
+/// by family (BN254 from 1, its point compression from 8, verkle from 16, BLS12-381
+/// from 32, KZG from 48, P-256 from 64, Poseidon from 80), and a code once given is
 /// never reused for another class.
 pub mod last_error {
     use super::ValType;
@@ -337,6 +416,17 @@ pub mod last_error {
     pub const BN254_G2_NOT_IN_SUBGROUP: i32 = 6;
     /// BN254: MSM input length not a positive multiple of 96.
     pub const BN254_MSM_LENGTH: i32 = 7;
+    /// BN254 compression: an input of another length than the function's.
+    pub const BN254_COMPRESSION_LENGTH: i32 = 8;
+    /// BN254 compression: flag bits that no point has (both set, or infinity with
+    /// other bits set).
+    pub const BN254_COMPRESSION_FLAGS: i32 = 9;
+    /// BN254 compression: a coordinate not below the field modulus.
+    pub const BN254_COMPRESSION_COORDINATE_NOT_IN_FIELD: i32 = 10;
+    /// BN254 compression: no point on the curve (or twist) with these coordinates.
+    pub const BN254_COMPRESSION_NOT_ON_CURVE: i32 = 11;
+    /// BN254 compression: a G2 point outside the r-torsion subgroup.
+    pub const BN254_COMPRESSION_NOT_IN_SUBGROUP: i32 = 12;
 
     /// Verkle: an encoded element of the wrong length.
     pub const VERKLE_ENCODING_LENGTH: i32 = 16;
@@ -370,8 +460,51 @@ pub mod last_error {
     /// BLS12-381: a G2 point outside the order-r subgroup.
     pub const BLS12_G2_NOT_IN_SUBGROUP: i32 = 38;
 
+    /// KZG: the input is not 192 bytes.
+    pub const KZG_INPUT_LENGTH: i32 = 48;
+    /// KZG: the versioned hash is not the commitment's.
+    pub const KZG_VERSIONED_HASH: i32 = 49;
+    /// KZG: `z` not below the BLS12-381 group order.
+    pub const KZG_Z_NOT_CANONICAL: i32 = 50;
+    /// KZG: `y` not below the BLS12-381 group order.
+    pub const KZG_Y_NOT_CANONICAL: i32 = 51;
+    /// KZG: the commitment is not a compressed G1 point.
+    pub const KZG_COMMITMENT_ENCODING: i32 = 52;
+    /// KZG: the commitment is outside the order-r subgroup.
+    pub const KZG_COMMITMENT_NOT_IN_SUBGROUP: i32 = 53;
+    /// KZG: the proof is not a compressed G1 point.
+    pub const KZG_PROOF_ENCODING: i32 = 54;
+    /// KZG: the proof is outside the order-r subgroup.
+    pub const KZG_PROOF_NOT_IN_SUBGROUP: i32 = 55;
+    /// KZG: the pairing equation is false.
+    pub const KZG_PROOF_DOES_NOT_VERIFY: i32 = 56;
+
+    /// P-256: the input is not 160 bytes.
+    pub const P256_INPUT_LENGTH: i32 = 64;
+    /// P-256: `r` is 0 or not below the group order.
+    pub const P256_R_OUT_OF_RANGE: i32 = 65;
+    /// P-256: `s` is 0 or not below the group order.
+    pub const P256_S_OUT_OF_RANGE: i32 = 66;
+    /// P-256: the public key's x not below the field modulus.
+    pub const P256_QX_NOT_IN_FIELD: i32 = 67;
+    /// P-256: the public key's y not below the field modulus.
+    pub const P256_QY_NOT_IN_FIELD: i32 = 68;
+    /// P-256: the public key is not on the curve.
+    pub const P256_NOT_ON_CURVE: i32 = 69;
+    /// P-256: `R'` is the point at infinity.
+    pub const P256_R_IS_INFINITY: i32 = 70;
+    /// P-256: the signature does not verify (`R'.x mod n ≠ r`).
+    pub const P256_MISMATCH: i32 = 71;
+
+    /// Poseidon: the input length is not a multiple of 32.
+    pub const POSEIDON_LENGTH: i32 = 80;
+    /// Poseidon: no element, or more than 16.
+    pub const POSEIDON_INPUT_COUNT: i32 = 81;
+    /// Poseidon: an element not below the scalar-field modulus.
+    pub const POSEIDON_NOT_IN_FIELD: i32 = 82;
+
     /// Every code but [`NONE`], in order.
-    pub const ALL: [i32; 22] = [
+    pub const ALL: [i32; 47] = [
         BN254_PAIRING_LENGTH,
         BN254_G1_COORDINATE_NOT_IN_FIELD,
         BN254_G2_COORDINATE_NOT_IN_FIELD,
@@ -379,6 +512,11 @@ pub mod last_error {
         BN254_G2_NOT_ON_CURVE,
         BN254_G2_NOT_IN_SUBGROUP,
         BN254_MSM_LENGTH,
+        BN254_COMPRESSION_LENGTH,
+        BN254_COMPRESSION_FLAGS,
+        BN254_COMPRESSION_COORDINATE_NOT_IN_FIELD,
+        BN254_COMPRESSION_NOT_ON_CURVE,
+        BN254_COMPRESSION_NOT_IN_SUBGROUP,
         VERKLE_ENCODING_LENGTH,
         VERKLE_COORDINATE_NOT_IN_FIELD,
         VERKLE_NOT_ON_CURVE,
@@ -394,6 +532,26 @@ pub mod last_error {
         BLS12_G2_NOT_ON_CURVE,
         BLS12_G1_NOT_IN_SUBGROUP,
         BLS12_G2_NOT_IN_SUBGROUP,
+        KZG_INPUT_LENGTH,
+        KZG_VERSIONED_HASH,
+        KZG_Z_NOT_CANONICAL,
+        KZG_Y_NOT_CANONICAL,
+        KZG_COMMITMENT_ENCODING,
+        KZG_COMMITMENT_NOT_IN_SUBGROUP,
+        KZG_PROOF_ENCODING,
+        KZG_PROOF_NOT_IN_SUBGROUP,
+        KZG_PROOF_DOES_NOT_VERIFY,
+        P256_INPUT_LENGTH,
+        P256_R_OUT_OF_RANGE,
+        P256_S_OUT_OF_RANGE,
+        P256_QX_NOT_IN_FIELD,
+        P256_QY_NOT_IN_FIELD,
+        P256_NOT_ON_CURVE,
+        P256_R_IS_INFINITY,
+        P256_MISMATCH,
+        POSEIDON_LENGTH,
+        POSEIDON_INPUT_COUNT,
+        POSEIDON_NOT_IN_FIELD,
     ];
 }
 
@@ -428,6 +586,36 @@ pub mod bn254 {
     pub const PAIRING_OUTPUT_LEN: usize = 32;
     /// One record of the G1 MSM: a G1 point, then a 32-byte big-endian scalar.
     pub const MSM_RECORD_LEN: usize = 96;
+    /// A compressed G1 point (Solana's format): `x` big-endian with the flags in the
+    /// top two bits of its first byte (`0x80`: y is the larger root, `0x40`: infinity).
+    pub const G1_COMPRESSED_LEN: usize = 32;
+    /// A compressed G2 point: `x_imag ‖ x_real` with the flags in `x_imag`'s top bits.
+    pub const G2_COMPRESSED_LEN: usize = 64;
+}
+
+/// The byte layouts of `kzg_point_evaluation` (EIP-4844).
+pub mod kzg {
+    /// The input: `versioned_hash (32) ‖ z (32) ‖ y (32) ‖ commitment (48) ‖ proof (48)`.
+    pub const INPUT_LEN: usize = 192;
+    /// The output: FIELD_ELEMENTS_PER_BLOB and BLS_MODULUS, 32 bytes big-endian each.
+    pub const OUTPUT_LEN: usize = 64;
+}
+
+/// The byte layouts of `p256_verify` (EIP-7951).
+pub mod p256 {
+    /// The input: `h ‖ r ‖ s ‖ qx ‖ qy`, 32 bytes big-endian each.
+    pub const INPUT_LEN: usize = 160;
+    /// The output for a valid signature: 32 bytes, big-endian 1.
+    pub const OUTPUT_LEN: usize = 32;
+}
+
+/// The byte layouts of `poseidon` (circomlib's Poseidon over BN254's scalar field).
+pub mod poseidon {
+    /// An input element and the hash: 32 bytes big-endian, below the scalar-field
+    /// modulus (BN254's group order, [`super::bn254::GROUP_ORDER`]).
+    pub const ELEMENT_LEN: usize = 32;
+    /// At most this many input elements (width 17).
+    pub const MAX_INPUTS: usize = 16;
 }
 
 /// The byte layouts of the BLS12-381 functions (EIP-2537's encodings).

@@ -5,8 +5,9 @@ use parity_scale_codec::{Compact, Decode, Encode};
 
 use crate::InvalidInput;
 
-/// A request to a contract. The variant order (SCALE index 0..=3) is part of the ABI.
-/// Each payload is raw Ethereum precompile input.
+/// A request to the BN254 (`precompiles`) contract. The variant order (SCALE index
+/// 0..=7) is part of the ABI. Each payload is the host function's raw input (for
+/// 0..=2 the Ethereum precompile's).
 #[derive(Clone, Debug, PartialEq, Eq, Encode, Decode)]
 pub enum Message {
     /// ECADD (0x06).
@@ -17,6 +18,14 @@ pub enum Message {
     Pairing(Vec<u8>),
     /// G1 multi-scalar multiplication.
     Msm(Vec<u8>),
+    /// `alt_bn128_g1_compress`.
+    G1Compress(Vec<u8>),
+    /// `alt_bn128_g1_decompress`.
+    G1Decompress(Vec<u8>),
+    /// `alt_bn128_g2_compress`.
+    G2Compress(Vec<u8>),
+    /// `alt_bn128_g2_decompress`.
+    G2Decompress(Vec<u8>),
 }
 
 /// A request to the `verkle` contract. The variant order (SCALE index 0..=5) is part
@@ -56,6 +65,25 @@ pub enum Bls12Message {
     MapFpToG1(Vec<u8>),
     /// MAP_FP2_TO_G2 (0x11).
     MapFp2ToG2(Vec<u8>),
+}
+
+/// A request to the `kzg-p256` contract: the two precompiles Ethereum added after
+/// EIP-2537. The variant order (SCALE index 0, 1) is part of the ABI; each payload is
+/// the raw precompile input.
+#[derive(Clone, Debug, PartialEq, Eq, Encode, Decode)]
+pub enum KzgP256Message {
+    /// POINT_EVALUATION (0x0a, EIP-4844).
+    PointEvaluation(Vec<u8>),
+    /// P256VERIFY (0x100, EIP-7951). An invalid signature is answered
+    /// `Response::Err(0)`, the precompile's empty output.
+    P256Verify(Vec<u8>),
+}
+
+/// A request to the `poseidon` contract. The variant order is part of the ABI.
+#[derive(Clone, Debug, PartialEq, Eq, Encode, Decode)]
+pub enum PoseidonMessage {
+    /// `poseidon`: 1 to 16 elements, 32 bytes big-endian each.
+    Hash(Vec<u8>),
 }
 
 /// A contract's answer. The variant order (SCALE index 0, 1) is part of the ABI.
@@ -105,6 +133,10 @@ mod tests {
         assert_eq!(VerkleMessage::Update(vec![]).encode(), [2, 0]);
         assert_eq!(Bls12Message::G1Add(vec![5]).encode(), [0, 4, 5]);
         assert_eq!(Bls12Message::MapFp2ToG2(vec![]).encode(), [6, 0]);
+        assert_eq!(Message::G2Decompress(vec![]).encode(), [7, 0]);
+        assert_eq!(KzgP256Message::PointEvaluation(vec![1]).encode(), [0, 4, 1]);
+        assert_eq!(KzgP256Message::P256Verify(vec![]).encode(), [1, 0]);
+        assert_eq!(PoseidonMessage::Hash(vec![2]).encode(), [0, 4, 2]);
     }
 
     #[test]
@@ -154,6 +186,6 @@ mod tests {
     #[test]
     fn trailing_bytes_are_refused() {
         assert!(Message::decode_all(&mut &[0u8, 0, 0][..]).is_err());
-        assert!(Message::decode_all(&mut &[4u8, 0][..]).is_err());
+        assert!(Message::decode_all(&mut &[8u8, 0][..]).is_err());
     }
 }

@@ -29,22 +29,28 @@ struct Cli {
 enum Command {
     /// Run one precompile on hex input and print the output as hex.
     ///
-    /// OP is bn254-add, bn254-mul, bn254-pairing, bn254-msm, verkle-commit,
+    /// OP is bn254-add, bn254-mul, bn254-pairing, bn254-msm, bn254-g1-compress,
+    /// bn254-g1-decompress, bn254-g2-compress, bn254-g2-decompress, verkle-commit,
     /// verkle-to-field, verkle-update, verkle-tree-key, verkle-commit-uncompressed,
-    /// verkle-update-uncompressed, or one of EIP-2537's bls12-g1add, bls12-g1msm,
-    /// bls12-g2add, bls12-g2msm, bls12-pairing, bls12-map-g1, bls12-map-g2. The input
+    /// verkle-update-uncompressed, one of EIP-2537's bls12-g1add, bls12-g1msm,
+    /// bls12-g2add, bls12-g2msm, bls12-pairing, bls12-map-g1, bls12-map-g2,
+    /// kzg-point-eval (EIP-4844), p256-verify (EIP-7951) or poseidon (circomlib's, 1 to
+    /// 16 big-endian elements). The input
     /// is the raw input (a `0x` prefix and empty input are accepted); verkle inputs are
     /// the host functions' layouts (scalars 32 bytes little-endian, each below r;
     /// verkle-tree-key takes a 32-byte address and a 32-byte little-endian tree index
     /// and prints EIP-6800's 32-byte hash, whose first 31 bytes are the stem). Prints the output as
     /// lowercase hex and exits 0; on invalid input prints `error: <reason>` on stderr
-    /// and exits 1. With --stdin, reads one hex input per line and prints one line per
+    /// and exits 1. p256-verify answers as the precompile: an invalid signature prints
+    /// an empty line and exits 0. With --stdin, reads one hex input per line and prints one line per
     /// input (hex, or `error: <reason>`), exiting 0.
     Precompile {
         /// The operation: bn254-add, bn254-mul, bn254-pairing, bn254-msm,
-        /// verkle-commit, verkle-to-field, verkle-update, verkle-tree-key,
-        /// verkle-commit-uncompressed, verkle-update-uncompressed, bls12-g1add, bls12-g1msm,
-        /// bls12-g2add, bls12-g2msm, bls12-pairing, bls12-map-g1 or bls12-map-g2.
+        /// bn254-g1-compress, bn254-g1-decompress, bn254-g2-compress,
+        /// bn254-g2-decompress, verkle-commit, verkle-to-field, verkle-update,
+        /// verkle-tree-key, verkle-commit-uncompressed, verkle-update-uncompressed,
+        /// bls12-g1add, bls12-g1msm, bls12-g2add, bls12-g2msm, bls12-pairing,
+        /// bls12-map-g1, bls12-map-g2, kzg-point-eval, p256-verify or poseidon.
         #[arg(value_parser = ops::parse)]
         op: Crypto,
         /// The input as hex (omit with --stdin).
@@ -58,8 +64,8 @@ enum Command {
         #[arg(long)]
         backend: Option<Backend>,
         /// Where to compute: natively, through a contract and the host functions
-        /// (`precompiles`, `verkle` for the verkle ops, `bls12381` for the bls12 ops),
-        /// or in pure WebAssembly
+        /// (`precompiles`, `verkle` for the verkle ops, `bls12381` for the bls12 ops,
+        /// `kzg-p256` for KZG and P-256, `poseidon`), or in pure WebAssembly
         /// (the `wasm-pairing` contract; BN254 only).
         #[arg(long, default_value = "native", value_parser = parse_via)]
         via: Path,
@@ -68,8 +74,9 @@ enum Command {
     ///
     /// Files are recognised by name (bn256Add, bn256ScalarMul, bn256Pairing, and
     /// EIP-2537's blsG1Add, blsG1Mul, blsG1MultiExp, blsG2Add, blsG2Mul, blsG2MultiExp,
-    /// blsPairing, blsMapG1, blsMapG2, each with an optional `fail-` prefix for files
-    /// whose vectors must fail). Prints a line per
+    /// blsPairing, blsMapG1, blsMapG2, pointEvaluation*, p256Verify*, each with an
+    /// optional `fail-` prefix for files whose vectors must fail), and circomlibjs.json
+    /// (circomlibjs's Poseidon outputs). Prints a line per
     /// file and last `N passed, M failed` (vectors); exits 1 if anything failed.
     Vectors {
         /// Directory to search recursively.

@@ -32,6 +32,13 @@ pub fn name(op: Crypto) -> &'static str {
         Crypto::VerkleTreeKey => "verkle-tree-key",
         Crypto::VerkleCommitUncompressed => "verkle-commit-uncompressed",
         Crypto::VerkleUpdateUncompressed => "verkle-update-uncompressed",
+        Crypto::KzgPointEvaluation => "kzg-point-eval",
+        Crypto::P256Verify => "p256-verify",
+        Crypto::Poseidon => "poseidon",
+        Crypto::AltBn128G1Compress => "bn254-g1-compress",
+        Crypto::AltBn128G1Decompress => "bn254-g1-decompress",
+        Crypto::AltBn128G2Compress => "bn254-g2-compress",
+        Crypto::AltBn128G2Decompress => "bn254-g2-decompress",
     }
 }
 

@@ -6,7 +6,9 @@
 //! matching host function. `wasm-pairing` answers the same messages computing
 //! everything in pure WebAssembly. `pairing-bench` repeats a pairing check N times
 //! in one call. `verkle` forwards a [`VerkleMessage`] to the verkle host functions,
-//! `bls12381` a [`Bls12Message`] to the BLS12-381 (EIP-2537) ones.
+//! `bls12381` a [`Bls12Message`] to the BLS12-381 (EIP-2537) ones, `kzg-p256` a
+//! [`KzgP256Message`] to KZG point evaluation or P256VERIFY, `poseidon` a
+//! [`PoseidonMessage`] to Poseidon.
 //! `groth16-verifier` verifies a Groth16 proof with the host functions ([`groth16`]).
 //! The messages are the contract ABI's ([`zkhost_abi`]), defined once for the host
 //! and the guest library.
@@ -20,7 +22,9 @@ use parity_scale_codec::{Decode, Encode};
 use zkhost_abi::{Crypto, Family};
 use zkhost_runtime::{CallError, CodeHash, ExecResult, HostError, Outcome, Runtime, TrapKind};
 
-pub use zkhost_abi::{Bls12Message, Message, Response, VerkleMessage};
+pub use zkhost_abi::{
+    Bls12Message, KzgP256Message, Message, PoseidonMessage, Response, VerkleMessage,
+};
 
 /// `contracts/precompiles`: forwards each message to the host function.
 pub const PRECOMPILES_WASM: &[u8] = include_bytes!("../../../fixtures/contracts/precompiles.wasm");
@@ -29,6 +33,11 @@ pub const WASM_PAIRING_WASM: &[u8] =
     include_bytes!("../../../fixtures/contracts/wasm-pairing.wasm");
 /// `contracts/bls12381`: forwards each [`Bls12Message`] to the BLS12-381 host functions.
 pub const BLS12381_WASM: &[u8] = include_bytes!("../../../fixtures/contracts/bls12381.wasm");
+/// `contracts/kzg-p256`: forwards each [`KzgP256Message`] to KZG point evaluation or
+/// P256VERIFY.
+pub const KZG_P256_WASM: &[u8] = include_bytes!("../../../fixtures/contracts/kzg-p256.wasm");
+/// `contracts/poseidon`: forwards each [`PoseidonMessage`] to Poseidon.
+pub const POSEIDON_WASM: &[u8] = include_bytes!("../../../fixtures/contracts/poseidon.wasm");
 /// `contracts/verkle`: forwards each [`VerkleMessage`] to the verkle host functions.
 pub const VERKLE_WASM: &[u8] = include_bytes!("../../../fixtures/contracts/verkle.wasm");
 /// `contracts/pairing-bench`: a pairing check repeated N times in one call.
@@ -74,21 +83,30 @@ impl Path {
         }
     }
 
-    /// The contract that computes `op` on this path: `precompiles`, `verkle` or
-    /// `bls12381` on the contract paths, `wasm-pairing` on the wasm path; `None`
-    /// natively, and for the verkle and BLS12-381 functions in pure WebAssembly (there
-    /// is no such contract).
+    /// The contract that computes `op` on this path: the forwarder of its family
+    /// (`precompiles`, `verkle`, `bls12381`, `kzg-p256`, `poseidon`) on the contract
+    /// paths, `wasm-pairing` on the wasm path for BN254's add, mul, pairing and MSM;
+    /// `None` natively, and for every other function in pure WebAssembly (there is no
+    /// such contract).
     pub fn contract(self, op: Crypto) -> Option<&'static [u8]> {
         let forwarder = match op.family() {
             Family::Bn254 => PRECOMPILES_WASM,
             Family::Verkle => VERKLE_WASM,
             Family::Bls12381 => BLS12381_WASM,
+            Family::Kzg | Family::P256 => KZG_P256_WASM,
+            Family::Poseidon => POSEIDON_WASM,
         };
-        match (self, op.family()) {
-            (Path::Native, _) => None,
-            (Path::Contract | Path::ContractCold, _) => Some(forwarder),
-            (Path::Wasm, Family::Bn254) => Some(WASM_PAIRING_WASM),
-            (Path::Wasm, Family::Verkle | Family::Bls12381) => None,
+        let in_wasm = matches!(
+            op,
+            Crypto::AltBn128Add
+                | Crypto::AltBn128Mul
+                | Crypto::AltBn128Pairing
+                | Crypto::AltBn128G1Msm
+        );
+        match self {
+            Path::Native => None,
+            Path::Contract | Path::ContractCold => Some(forwarder),
+            Path::Wasm => in_wasm.then_some(WASM_PAIRING_WASM),
         }
     }
 }
@@ -113,7 +131,8 @@ impl FromStr for Path {
 
 /// The SCALE message that asks a bundled contract for `op` on `input`: a [`Message`]
 /// for the BN254 functions, a [`VerkleMessage`] for the verkle ones, a
-/// [`Bls12Message`] for the BLS12-381 ones.
+/// [`Bls12Message`] for the BLS12-381 ones, a [`KzgP256Message`] for KZG and P-256, a
+/// [`PoseidonMessage`] for Poseidon.
 pub fn message(op: Crypto, input: Vec<u8>) -> Vec<u8> {
     match op {
         Crypto::AltBn128Add => Message::Add(input).encode(),
@@ -133,6 +152,13 @@ pub fn message(op: Crypto, input: Vec<u8>) -> Vec<u8> {
         Crypto::VerkleTreeKey => VerkleMessage::TreeKey(input).encode(),
         Crypto::VerkleCommitUncompressed => VerkleMessage::CommitUncompressed(input).encode(),
         Crypto::VerkleUpdateUncompressed => VerkleMessage::UpdateUncompressed(input).encode(),
+        Crypto::KzgPointEvaluation => KzgP256Message::PointEvaluation(input).encode(),
+        Crypto::P256Verify => KzgP256Message::P256Verify(input).encode(),
+        Crypto::Poseidon => PoseidonMessage::Hash(input).encode(),
+        Crypto::AltBn128G1Compress => Message::G1Compress(input).encode(),
+        Crypto::AltBn128G1Decompress => Message::G1Decompress(input).encode(),
+        Crypto::AltBn128G2Compress => Message::G2Compress(input).encode(),
+        Crypto::AltBn128G2Decompress => Message::G2Decompress(input).encode(),
     }
 }
 

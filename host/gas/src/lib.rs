@@ -396,19 +396,29 @@ pub struct HostCosts {
     pub verkle: VerkleGas,
     /// The prices of the BLS12-381 operations.
     pub bls12: Bls12Gas,
+    /// The prices of KZG point evaluation and P256VERIFY.
+    pub kzg_p256: KzgP256Gas,
+    /// The prices of Poseidon.
+    pub poseidon: PoseidonGas,
+    /// The prices of BN254 point compression and decompression.
+    pub compression: CompressionGas,
 }
 
 impl HostCosts {
     /// zkhost's prices, the default: 100 per host call, 1 per byte moved, EIP-1108
-    /// for BN254, [`VerkleGas::ZKHOST`] and EIP-2537 for BLS12-381 (so a 2-pair check
-    /// on its 384 bytes is 100 + 384 + 113,000 = 113,484; [`HostCosts::EIP`] drops the
-    /// 484).
+    /// for BN254, [`VerkleGas::ZKHOST`], EIP-2537 for BLS12-381, Osaka's prices for
+    /// KZG point evaluation and P256VERIFY, [`PoseidonGas::PROVISIONAL`] and
+    /// [`CompressionGas::PROVISIONAL`] (so a 2-pair check on its 384 bytes is 100 +
+    /// 384 + 113,000 = 113,484; [`HostCosts::EIP`] drops the 484).
     pub const ZKHOST: HostCosts = HostCosts {
         host_call: 100,
         per_byte: 1,
         precompiles: GasSchedule::ISTANBUL,
         verkle: VerkleGas::ZKHOST,
         bls12: Bls12Gas::PRAGUE,
+        kzg_p256: KzgP256Gas::OSAKA,
+        poseidon: PoseidonGas::PROVISIONAL,
+        compression: CompressionGas::PROVISIONAL,
     };
 
     /// The EIP prices alone: EIP-1108 for BN254 and EIP-2537 for BLS12-381 with
@@ -440,6 +450,7 @@ impl HostCosts {
             u64::try_from(q).unwrap_or(u64::MAX)
         };
         let (p, v, b) = (self.precompiles, self.verkle, self.bls12);
+        let (k, h, c) = (self.kzg_p256, self.poseidon, self.compression);
         Some(HostCosts {
             host_call: f(self.host_call),
             per_byte: f(self.per_byte),
@@ -467,6 +478,19 @@ impl HostCosts {
                 pairing_per_pair: f(b.pairing_per_pair),
                 map_fp_to_g1: f(b.map_fp_to_g1),
                 map_fp2_to_g2: f(b.map_fp2_to_g2),
+            },
+            kzg_p256: KzgP256Gas {
+                point_evaluation: f(k.point_evaluation),
+                p256_verify: f(k.p256_verify),
+            },
+            poseidon: PoseidonGas {
+                per_count: h.per_count.map(f),
+            },
+            compression: CompressionGas {
+                g1_compress: f(c.g1_compress),
+                g1_decompress: f(c.g1_decompress),
+                g2_compress: f(c.g2_compress),
+                g2_decompress: f(c.g2_decompress),
             },
         })
     }
@@ -500,6 +524,13 @@ impl HostCosts {
             Crypto::VerkleTreeKey => self.verkle.tree_key,
             Crypto::VerkleCommitUncompressed => self.verkle.commit(input_len),
             Crypto::VerkleUpdateUncompressed => self.verkle.update_uncompressed(input_len),
+            Crypto::KzgPointEvaluation => self.kzg_p256.point_evaluation,
+            Crypto::P256Verify => self.kzg_p256.p256_verify,
+            Crypto::Poseidon => self.poseidon.poseidon(input_len),
+            Crypto::AltBn128G1Compress => self.compression.g1_compress,
+            Crypto::AltBn128G1Decompress => self.compression.g1_decompress,
+            Crypto::AltBn128G2Compress => self.compression.g2_compress,
+            Crypto::AltBn128G2Decompress => self.compression.g2_decompress,
         }
     }
 

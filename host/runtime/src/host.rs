@@ -1,8 +1,9 @@
 //! zkhost's crypto host functions, for any Wasmtime `Linker<T>`.
 //!
 //! [`add_to_linker`] adds the crypto functions of contract ABI v1 that the node picks
-//! ([`Functions`]: BN254 add, mul, pairing and G1 MSM; the verkle functions; the seven
-//! BLS12-381 precompiles of EIP-2537, on blst; and the optional `last_error`) to a
+//! ([`Functions`]: BN254 add, mul, pairing, G1 MSM and point compression; the verkle
+//! functions; the seven BLS12-381 precompiles of EIP-2537, on blst; KZG point
+//! evaluation and P256VERIFY; Poseidon; and the optional `last_error`) to a
 //! node's own linker, generic over its store data `T`, the way `wasmtime-wasi`'s
 //! `add_to_linker` does: the node keeps a [`HostState`] somewhere in `T` and says
 //! where with a closure, and chooses the [`GasMeter`] the functions charge. Every
@@ -24,7 +25,7 @@ use std::sync::Arc;
 use wasmtime::{Caller, Extern, Linker, Memory, Module, ModuleExport};
 use zkhost_abi::{Crypto, Family, Function};
 use zkhost_bls12381::Op as Bls12Op;
-use zkhost_bn254::{msm, Backend, Op};
+use zkhost_bn254::{compress, msm, Backend, Op};
 use zkhost_gas::HostCosts;
 use zkhost_verkle::Op as VerkleOp;
 
@@ -183,7 +184,7 @@ impl HostState {
 pub struct Functions(u32);
 
 impl Functions {
-    /// The bit of `last_error`; the crypto functions take bits 0 to 16, in the order
+    /// The bit of `last_error`; the crypto functions take bits 0 to 23, in the order
     /// of [`Crypto::ALL`].
     const LAST_ERROR_BIT: u32 = 1 << 31;
 
@@ -191,7 +192,8 @@ impl Functions {
     pub const NONE: Functions = Functions(0);
     /// `last_error` alone.
     pub const LAST_ERROR: Functions = Functions(Self::LAST_ERROR_BIT);
-    /// The BN254 functions: add, mul, pairing (EIP-196/197) and the G1 MSM.
+    /// The BN254 functions: add, mul, pairing (EIP-196/197), the G1 MSM and point
+    /// compression (G1 and G2, both ways).
     pub const BN254: Functions = Functions::family(Family::Bn254);
     /// What a BN254 Groth16 verifier calls (`zkhost_guest::verifier`): the G1 MSM,
     /// the add and the pairing check.
@@ -204,6 +206,12 @@ impl Functions {
     pub const BLS12_381: Functions = Functions::family(Family::Bls12381);
     /// The six verkle functions (commitments, updates, EIP-6800 tree keys).
     pub const VERKLE: Functions = Functions::family(Family::Verkle);
+    /// KZG point evaluation (EIP-4844).
+    pub const KZG: Functions = Functions::family(Family::Kzg);
+    /// P256VERIFY (EIP-7951).
+    pub const P256: Functions = Functions::family(Family::P256);
+    /// circomlib's Poseidon.
+    pub const POSEIDON: Functions = Functions::family(Family::Poseidon);
     /// Every crypto function and `last_error`: what [`crate::Runtime`] links.
     pub const ALL: Functions = Functions(Functions::of(&Crypto::ALL).0 | Self::LAST_ERROR_BIT);
 
@@ -440,6 +448,11 @@ pub fn compute(op: Crypto, backend: Option<Backend>, input: &[u8]) -> Result<Vec
     };
     let verkle = |op: VerkleOp| op.run(input).map_err(HostError::Verkle);
     let bls12 = |op: Bls12Op| zkhost_bls12381::run(op, input).map_err(HostError::Bls12);
+    fn compressed<const N: usize>(
+        r: Result<[u8; N], compress::Error>,
+    ) -> Result<Vec<u8>, HostError> {
+        r.map(|o| o.to_vec()).map_err(HostError::Compression)
+    }
     match op {
         Crypto::AltBn128Add => bn254(Op::Add),
         Crypto::AltBn128Mul => bn254(Op::Mul),
@@ -460,6 +473,29 @@ pub fn compute(op: Crypto, backend: Option<Backend>, input: &[u8]) -> Result<Vec
         Crypto::VerkleTreeKey => verkle(VerkleOp::TreeKey),
         Crypto::VerkleCommitUncompressed => verkle(VerkleOp::CommitUncompressed),
         Crypto::VerkleUpdateUncompressed => verkle(VerkleOp::UpdateUncompressed),
+        Crypto::KzgPointEvaluation => zkhost_kzg::point_evaluation(input)
+            .map(|o| o.to_vec())
+            .map_err(HostError::Kzg),
+        Crypto::P256Verify => zkhost_p256::verify(input)
+            .map(|()| zkhost_p256::VALID.to_vec())
+            .map_err(HostError::P256),
+        Crypto::Poseidon => zkhost_poseidon::poseidon(input)
+            .map(|o| o.to_vec())
+            .map_err(HostError::Poseidon),
+        Crypto::AltBn128G1Compress => compressed(compress::g1_compress(input)),
+        Crypto::AltBn128G1Decompress => compressed(compress::g1_decompress(input)),
+        Crypto::AltBn128G2Compress => compressed(compress::g2_compress(input)),
+        Crypto::AltBn128G2Decompress => compressed(compress::g2_decompress(input)),
+    }
+}
+
+/// The result of the Ethereum precompile a crypto function mirrors, from the
+/// function's result: the same, except for P256VERIFY, whose refusal (an invalid
+/// signature, [`HostError::P256`]) is the precompile's empty output, a success.
+pub fn precompile_output(result: Result<Vec<u8>, HostError>) -> Result<Vec<u8>, HostError> {
+    match result {
+        Err(HostError::P256(_)) => Ok(Vec::new()),
+        other => other,
     }
 }
 

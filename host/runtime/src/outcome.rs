@@ -82,6 +82,19 @@ pub enum HostError {
     /// A BLS12-381 (EIP-2537) function's input.
     #[error("{0}")]
     Bls12(zkhost_bls12381::Error),
+    /// A BN254 point compression or decompression input.
+    #[error("{0}")]
+    Compression(zkhost_bn254::compress::Error),
+    /// A KZG point evaluation input (EIP-4844).
+    #[error("{0}")]
+    Kzg(zkhost_kzg::Error),
+    /// A P256VERIFY input whose signature is not valid (EIP-7951: the precompile's
+    /// empty output, not a failure).
+    #[error("{0}")]
+    P256(zkhost_p256::Error),
+    /// A Poseidon input.
+    #[error("{0}")]
+    Poseidon(zkhost_poseidon::Error),
 }
 
 impl HostError {
@@ -90,7 +103,11 @@ impl HostError {
     pub fn code(self) -> i32 {
         use zkhost_abi::last_error as c;
         use zkhost_bls12381::Error as Bls12;
+        use zkhost_bn254::compress::Error as Compression;
         use zkhost_bn254::Error as Bn254;
+        use zkhost_kzg::Error as Kzg;
+        use zkhost_p256::Error as P256;
+        use zkhost_poseidon::Error as Poseidon;
         use zkhost_verkle::Error as Verkle;
         match self {
             HostError::Bn254(e) => match e {
@@ -120,6 +137,39 @@ impl HostError {
                 Bls12::G2NotOnCurve => c::BLS12_G2_NOT_ON_CURVE,
                 Bls12::G1NotInSubgroup => c::BLS12_G1_NOT_IN_SUBGROUP,
                 Bls12::G2NotInSubgroup => c::BLS12_G2_NOT_IN_SUBGROUP,
+            },
+            HostError::Compression(e) => match e {
+                Compression::Length => c::BN254_COMPRESSION_LENGTH,
+                Compression::Flags => c::BN254_COMPRESSION_FLAGS,
+                Compression::CoordinateNotInField => c::BN254_COMPRESSION_COORDINATE_NOT_IN_FIELD,
+                Compression::NotOnCurve => c::BN254_COMPRESSION_NOT_ON_CURVE,
+                Compression::NotInSubgroup => c::BN254_COMPRESSION_NOT_IN_SUBGROUP,
+            },
+            HostError::Kzg(e) => match e {
+                Kzg::InputLength => c::KZG_INPUT_LENGTH,
+                Kzg::VersionedHash => c::KZG_VERSIONED_HASH,
+                Kzg::ZNotCanonical => c::KZG_Z_NOT_CANONICAL,
+                Kzg::YNotCanonical => c::KZG_Y_NOT_CANONICAL,
+                Kzg::CommitmentEncoding => c::KZG_COMMITMENT_ENCODING,
+                Kzg::CommitmentNotInSubgroup => c::KZG_COMMITMENT_NOT_IN_SUBGROUP,
+                Kzg::ProofEncoding => c::KZG_PROOF_ENCODING,
+                Kzg::ProofNotInSubgroup => c::KZG_PROOF_NOT_IN_SUBGROUP,
+                Kzg::ProofDoesNotVerify => c::KZG_PROOF_DOES_NOT_VERIFY,
+            },
+            HostError::P256(e) => match e {
+                P256::InputLength => c::P256_INPUT_LENGTH,
+                P256::ROutOfRange => c::P256_R_OUT_OF_RANGE,
+                P256::SOutOfRange => c::P256_S_OUT_OF_RANGE,
+                P256::QxNotInField => c::P256_QX_NOT_IN_FIELD,
+                P256::QyNotInField => c::P256_QY_NOT_IN_FIELD,
+                P256::NotOnCurve => c::P256_NOT_ON_CURVE,
+                P256::RIsInfinity => c::P256_R_IS_INFINITY,
+                P256::Mismatch => c::P256_MISMATCH,
+            },
+            HostError::Poseidon(e) => match e {
+                Poseidon::Length => c::POSEIDON_LENGTH,
+                Poseidon::InputCount => c::POSEIDON_INPUT_COUNT,
+                Poseidon::NotInField => c::POSEIDON_NOT_IN_FIELD,
             },
         }
     }

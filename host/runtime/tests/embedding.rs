@@ -201,16 +201,27 @@ fn the_allow_list_is_exactly_what_was_linked() {
     }
     // The families, counted from the ABI's table.
     assert_eq!(Functions::ALL.crypto().count(), Crypto::ALL.len());
-    assert_eq!(Functions::BN254.crypto().count(), 4);
+    assert_eq!(Functions::BN254.crypto().count(), 8);
     assert_eq!(Functions::BLS12_381.crypto().count(), 7);
     assert_eq!(Functions::VERKLE.crypto().count(), 6);
-    let families = Functions::BN254 | Functions::BLS12_381 | Functions::VERKLE;
+    assert_eq!(Functions::KZG.crypto().count(), 1);
+    assert_eq!(Functions::P256.crypto().count(), 1);
+    assert_eq!(Functions::POSEIDON.crypto().count(), 1);
+    let families = Functions::BN254
+        | Functions::BLS12_381
+        | Functions::VERKLE
+        | Functions::KZG
+        | Functions::P256
+        | Functions::POSEIDON;
     assert_eq!(families.with_last_error(), Functions::ALL);
     // Each family is the functions whose import names carry its prefix.
     for (family, prefix) in [
         (Family::Bn254, "alt_bn128_"),
         (Family::Bls12381, "bls12381_"),
         (Family::Verkle, "verkle_"),
+        (Family::Kzg, "kzg_"),
+        (Family::P256, "p256_"),
+        (Family::Poseidon, "poseidon"),
     ] {
         let named: Vec<Crypto> = Crypto::ALL
             .into_iter()

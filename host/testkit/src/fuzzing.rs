@@ -478,7 +478,7 @@ fn msm_differential(input: &[u8], alg: u8) {
 /// The probe contract of [`host_call`], as WAT (the source of [`PROBE_WASM_HEX`]).
 ///
 /// Called with input, it reads the input to address 0, grows memory by
-/// `input[1] & 3` pages and calls host function number `input[0] % 21` (in
+/// `input[1] & 3` pages and calls host function number `input[0] % 28` (in
 /// [`PROBE_FUNCTIONS`] order) with the little-endian i32s at 4, 8 and 12 as
 /// arguments, keeping any result in a global. Called with empty input, it dumps:
 /// outputs all of its memory followed by that result (8 bytes), so a test can see
@@ -505,6 +505,13 @@ pub const PROBE_WAT: &str = r#"(module
   (import "zkhost" "verkle_tree_key" (func $vtkey (param i32 i32 i32) (result i32)))
   (import "zkhost" "verkle_commit_uncompressed" (func $vcommitu (param i32 i32 i32) (result i32)))
   (import "zkhost" "verkle_update_uncompressed" (func $vupdateu (param i32 i32 i32) (result i32)))
+  (import "zkhost" "kzg_point_evaluation" (func $kzg (param i32 i32 i32) (result i32)))
+  (import "zkhost" "p256_verify" (func $p256 (param i32 i32 i32) (result i32)))
+  (import "zkhost" "poseidon" (func $poseidon (param i32 i32 i32) (result i32)))
+  (import "zkhost" "alt_bn128_g1_compress" (func $g1c (param i32 i32 i32) (result i32)))
+  (import "zkhost" "alt_bn128_g1_decompress" (func $g1d (param i32 i32 i32) (result i32)))
+  (import "zkhost" "alt_bn128_g2_compress" (func $g2c (param i32 i32 i32) (result i32)))
+  (import "zkhost" "alt_bn128_g2_decompress" (func $g2d (param i32 i32 i32) (result i32)))
   (memory (export "memory") 1 5)
   (global $ret (mut i64) (i64.const -1))
   (func (export "call")
@@ -521,15 +528,16 @@ pub const PROBE_WAT: &str = r#"(module
     (local.set $a0 (i32.load (i32.const 4)))
     (local.set $a1 (i32.load (i32.const 8)))
     (local.set $a2 (i32.load (i32.const 12)))
-    (block $vupdateu (block $vcommitu (block $vtkey
-    (block $bmap2 (block $bmap1 (block $bpair (block $b2msm (block $b2add (block $b1msm (block $b1add
-    (block $vupdate (block $vfield (block $vcommit
-    (block $msm (block $pairing (block $mul (block $add
+    (block $g2d (block $g2c (block $g1d (block $g1c (block $poseidon (block $p256
+    (block $kzg (block $vupdateu (block $vcommitu (block $vtkey (block $bmap2 (block $bmap1
+    (block $bpair (block $b2msm (block $b2add (block $b1msm (block $b1add (block $vupdate
+    (block $vfield (block $vcommit (block $msm (block $pairing (block $mul (block $add
     (block $gas_left (block $output_write (block $input_read (block $input_size
       (br_table $input_size $input_read $output_write $gas_left $add $mul $pairing $msm
-          $vcommit $vfield $vupdate $b1add $b1msm $b2add $b2msm $bpair $bmap1 $bmap2
-          $vtkey $vcommitu $vupdateu
-        (i32.rem_u (i32.load8_u (i32.const 0)) (i32.const 21))))
+          $vcommit $vfield $vupdate $b1add $b1msm $b2add $b2msm $bpair
+          $bmap1 $bmap2 $vtkey $vcommitu $vupdateu $kzg $p256 $poseidon
+          $g1c $g1d $g2c $g2d
+        (i32.rem_u (i32.load8_u (i32.const 0)) (i32.const 28))))
       (global.set $ret (i64.extend_i32_u (call $input_size)))
       (return))
       (call $input_read (local.get $a0))
@@ -570,14 +578,28 @@ pub const PROBE_WAT: &str = r#"(module
       (return))
       (global.set $ret (i64.extend_i32_u (call $vcommitu (local.get $a0) (local.get $a1) (local.get $a2))))
       (return))
-    (global.set $ret (i64.extend_i32_u (call $vupdateu (local.get $a0) (local.get $a1) (local.get $a2))))))
+      (global.set $ret (i64.extend_i32_u (call $vupdateu (local.get $a0) (local.get $a1) (local.get $a2))))
+      (return))
+      (global.set $ret (i64.extend_i32_u (call $kzg (local.get $a0) (local.get $a1) (local.get $a2))))
+      (return))
+      (global.set $ret (i64.extend_i32_u (call $p256 (local.get $a0) (local.get $a1) (local.get $a2))))
+      (return))
+      (global.set $ret (i64.extend_i32_u (call $poseidon (local.get $a0) (local.get $a1) (local.get $a2))))
+      (return))
+      (global.set $ret (i64.extend_i32_u (call $g1c (local.get $a0) (local.get $a1) (local.get $a2))))
+      (return))
+      (global.set $ret (i64.extend_i32_u (call $g1d (local.get $a0) (local.get $a1) (local.get $a2))))
+      (return))
+      (global.set $ret (i64.extend_i32_u (call $g2c (local.get $a0) (local.get $a1) (local.get $a2))))
+      (return))
+    (global.set $ret (i64.extend_i32_u (call $g2d (local.get $a0) (local.get $a1) (local.get $a2))))))
 "#;
 
 /// [`PROBE_WAT`] compiled (checked against the WAT by a unit test, which prints the
 /// new value if the WAT changes).
 pub const PROBE_WASM_HEX: &str = concat!(
-    "0061736d01000000011c066000017f60017f0060027f7f006000017e60037f7f7f017f60000002aa",
-    "0415067a6b686f73740a696e7075745f73697a650000067a6b686f73740a696e7075745f72656164",
+    "0061736d01000000011c066000017f60017f0060027f7f006000017e60037f7f7f017f60000002ef",
+    "051c067a6b686f73740a696e7075745f73697a650000067a6b686f73740a696e7075745f72656164",
     "0001067a6b686f73740c6f75747075745f77726974650002067a6b686f7374086761735f6c656674",
     "0003067a6b686f73740d616c745f626e3132385f6164640004067a6b686f73740d616c745f626e31",
     "32385f6d756c0004067a6b686f737411616c745f626e3132385f70616972696e670004067a6b686f",
@@ -590,32 +612,42 @@ pub const PROBE_WASM_HEX: &str = concat!(
     "737415626c7331323338315f6d61705f66705f746f5f67310004067a6b686f737416626c73313233",
     "38315f6d61705f6670325f746f5f67320004067a6b686f73740f7665726b6c655f747265655f6b65",
     "790004067a6b686f73741a7665726b6c655f636f6d6d69745f756e636f6d70726573736564000406",
-    "7a6b686f73741a7665726b6c655f7570646174655f756e636f6d7072657373656400040302010505",
-    "04010101050606017e01427f0b071102066d656d6f727902000463616c6c00150a8e03018b030104",
-    "7f10004504403f004110742103410140001a200323003703004100200341086a10020f0b41001001",
-    "41012d000041037140001a4104280200210041082802002101410c28020021020240024002400240",
-    "0240024002400240024002400240024002400240024002400240024002400240024041002d000041",
-    "15700e14000102030405060708090a0b0c0d0e0f10111213140b1000ad24000f0b200010010f0b20",
-    "00200110020f0b100324000f0b2000200120021004ad24000f0b2000200120021005ad24000f0b20",
-    "00200120021006ad24000f0b2000200120021007ad24000f0b2000200120021008ad24000f0b2000",
-    "200120021009ad24000f0b200020012002100aad24000f0b200020012002100bad24000f0b200020",
-    "012002100cad24000f0b200020012002100dad24000f0b200020012002100ead24000f0b20002001",
-    "2002100fad24000f0b2000200120021010ad24000f0b2000200120021011ad24000f0b2000200120",
-    "021012ad24000f0b2000200120021013ad24000f0b2000200120021014ad24000b008a03046e616d",
-    "6501af0115000a696e7075745f73697a65010a696e7075745f72656164020c6f75747075745f7772",
-    "69746503086761735f6c656674040361646405036d756c060770616972696e6707036d736d080776",
-    "636f6d6d69740906766669656c640a07767570646174650b0562316164640c0562316d736d0d0562",
-    "326164640e0562326d736d0f0562706169721005626d6170311105626d617032120576746b657913",
-    "0876636f6d6d69747514087675706461746575021501150400026130010261310202613203047369",
-    "7a6503b10101151501087675706461746575020876636f6d6d697475030576746b65790405626d61",
-    "70320505626d61703106056270616972070562326d736d08056232616464090562316d736d0a0562",
-    "316164640b07767570646174650c06766669656c640d0776636f6d6d69740e036d736d0f07706169",
-    "72696e6710036d756c110361646412086761735f6c656674130c6f75747075745f7772697465140a",
-    "696e7075745f72656164150a696e7075745f73697a650706010003726574",
+    "7a6b686f73741a7665726b6c655f7570646174655f756e636f6d707265737365640004067a6b686f",
+    "7374146b7a675f706f696e745f6576616c756174696f6e0004067a6b686f73740b703235365f7665",
+    "726966790004067a6b686f737408706f736569646f6e0004067a6b686f737415616c745f626e3132",
+    "385f67315f636f6d70726573730004067a6b686f737417616c745f626e3132385f67315f6465636f",
+    "6d70726573730004067a6b686f737415616c745f626e3132385f67325f636f6d7072657373000406",
+    "7a6b686f737417616c745f626e3132385f67325f6465636f6d707265737300040302010505040101",
+    "01050606017e01427f0b071102066d656d6f727902000463616c6c001c0afe0301fb0301047f1000",
+    "4504403f004110742103410140001a200323003703004100200341086a10020f0b4100100141012d",
+    "000041037140001a4104280200210041082802002101410c28020021020240024002400240024002",
+    "40024002400240024002400240024002400240024002400240024002400240024002400240024002",
+    "400240024041002d0000411c700e1b000102030405060708090a0b0c0d0e0f101112131415161718",
+    "191a1b0b1000ad24000f0b200010010f0b2000200110020f0b100324000f0b2000200120021004ad",
+    "24000f0b2000200120021005ad24000f0b2000200120021006ad24000f0b2000200120021007ad24",
+    "000f0b2000200120021008ad24000f0b2000200120021009ad24000f0b200020012002100aad2400",
+    "0f0b200020012002100bad24000f0b200020012002100cad24000f0b200020012002100dad24000f",
+    "0b200020012002100ead24000f0b200020012002100fad24000f0b2000200120021010ad24000f0b",
+    "2000200120021011ad24000f0b2000200120021012ad24000f0b2000200120021013ad24000f0b20",
+    "00200120021014ad24000f0b2000200120021015ad24000f0b2000200120021016ad24000f0b2000",
+    "200120021017ad24000f0b2000200120021018ad24000f0b2000200120021019ad24000f0b200020",
+    "012002101aad24000f0b200020012002101bad24000b00dc03046e616d6501d8011c000a696e7075",
+    "745f73697a65010a696e7075745f72656164020c6f75747075745f777269746503086761735f6c65",
+    "6674040361646405036d756c060770616972696e6707036d736d080776636f6d6d69740906766669",
+    "656c640a07767570646174650b0562316164640c0562316d736d0d0562326164640e0562326d736d",
+    "0f0562706169721005626d6170311105626d617032120576746b6579130876636f6d6d6974751408",
+    "767570646174657515036b7a671604703235361708706f736569646f6e180367316319036731641a",
+    "036732631b036732640215011c04000261300102613102026132030473697a6503da01011c1c0103",
+    "6732640203673263030367316404036731630508706f736569646f6e06047032353607036b7a6708",
+    "087675706461746575090876636f6d6d6974750a0576746b65790b05626d6170320c05626d617031",
+    "0d0562706169720e0562326d736d0f056232616464100562316d736d110562316164641207767570",
+    "646174651306766669656c64140776636f6d6d697415036d736d160770616972696e6717036d756c",
+    "180361646419086761735f6c6566741a0c6f75747075745f77726974651b0a696e7075745f726561",
+    "641c0a696e7075745f73697a650706010003726574",
 );
 
 /// How many host functions the probe can call (its selector is taken modulo this).
-pub const PROBE_SELECTORS: u8 = 21;
+pub const PROBE_SELECTORS: u8 = 28;
 
 /// The host functions the probe calls, by selector: the ABI's table order
 /// ([`Function::ALL`]: the I/O functions, then the crypto functions).
@@ -1043,7 +1075,9 @@ fn model(probe: &Probe, input: &[u8], gas: u64) -> Expected {
 /// Σ ECMUL is the differential target's business), the verkle ones from the
 /// byte-level functions of `zkhost-verkle` (their agreement with go-ipa's vectors and
 /// with the other commitment methods is tested elsewhere; here the ABI around them
-/// is under test), the BLS12-381 ones on arkworks (the host functions run blst).
+/// is under test), the BLS12-381 ones on arkworks (the host functions run blst), KZG,
+/// P-256, Poseidon and compression from their crates' byte-level functions (their
+/// conformance and differential tests are the crates' and `zkhost-revm`'s).
 fn crypto_expected(op: Crypto, input: &[u8]) -> Result<Vec<u8>, HostError> {
     use zkhost_verkle as verkle;
     let bn254 = |op: Op| {
@@ -1054,6 +1088,8 @@ fn crypto_expected(op: Crypto, input: &[u8]) -> Result<Vec<u8>, HostError> {
     let verkle = |out: Result<Vec<u8>, verkle::Error>| out.map_err(HostError::Verkle);
     let v = |b: [u8; 32]| b.to_vec();
     let v64 = |b: [u8; 64]| b.to_vec();
+    use zkhost_bn254::compress;
+    let compressed = |out: Result<Vec<u8>, compress::Error>| out.map_err(HostError::Compression);
     match op {
         Crypto::AltBn128Add => bn254(Op::Add),
         Crypto::AltBn128Mul => bn254(Op::Mul),
@@ -1070,6 +1106,23 @@ fn crypto_expected(op: Crypto, input: &[u8]) -> Result<Vec<u8>, HostError> {
         }
         Crypto::VerkleUpdateUncompressed => {
             verkle(verkle::update_uncompressed_bytes(input).map(v64))
+        }
+        Crypto::KzgPointEvaluation => zkhost_kzg::point_evaluation(input)
+            .map(|o| o.to_vec())
+            .map_err(HostError::Kzg),
+        Crypto::P256Verify => zkhost_p256::verify(input)
+            .map(|()| zkhost_p256::VALID.to_vec())
+            .map_err(HostError::P256),
+        Crypto::Poseidon => zkhost_poseidon::poseidon(input)
+            .map(|o| o.to_vec())
+            .map_err(HostError::Poseidon),
+        Crypto::AltBn128G1Compress => compressed(compress::g1_compress(input).map(|o| o.to_vec())),
+        Crypto::AltBn128G1Decompress => {
+            compressed(compress::g1_decompress(input).map(|o| o.to_vec()))
+        }
+        Crypto::AltBn128G2Compress => compressed(compress::g2_compress(input).map(|o| o.to_vec())),
+        Crypto::AltBn128G2Decompress => {
+            compressed(compress::g2_decompress(input).map(|o| o.to_vec()))
         }
         bls => match zkhost_bls12381::Op::ALL
             .into_iter()

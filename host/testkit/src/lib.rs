@@ -4,6 +4,8 @@
 //! - [`sample`]: deterministic valid BN254 inputs (points from a seed);
 //! - [`bls12_381`]: the EIP-2537 vectors, their reader and prices, and generated
 //!   BLS12-381 inputs for the differential tests;
+//! - [`kzg_p256`]: the KZG point-evaluation and P256VERIFY vectors and their prices;
+//!   [`poseidon`]: circomlibjs's Poseidon outputs as vectors;
 //! - [`inputs`]: generated inputs for the differential tests — random valid points,
 //!   random bytes, valid encodings with one mutation, lengths around every boundary;
 //! - [`vectors`]: the go-ethereum precompile vector format and a runner for it, and
@@ -19,6 +21,8 @@ pub mod bls12_381;
 pub mod frames;
 pub mod fuzzing;
 pub mod inputs;
+pub mod kzg_p256;
+pub mod poseidon;
 pub mod probe;
 pub mod sample;
 pub mod snarkjs;

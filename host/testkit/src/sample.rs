@@ -72,3 +72,25 @@ pub fn pairing_input(k: usize, seed: u64) -> Vec<u8> {
 pub fn msm_input(k: usize, seed: u64) -> Vec<u8> {
     (0..k as u64).flat_map(|i| mul_input(seed + i)).collect()
 }
+
+/// A Poseidon input of `n` elements (scalars below r derived from `seed`).
+pub fn poseidon_input(n: usize, seed: u64) -> Vec<u8> {
+    (0..n as u64).flat_map(|i| scalar(seed + i)).collect()
+}
+
+/// A valid input of a BN254 compression function: a point derived from `seed` for the
+/// compressions, its compressed form for the decompressions (`None` for any other
+/// function).
+pub fn compression_input(op: zkhost_abi::Crypto, seed: u64) -> Option<Vec<u8>> {
+    use zkhost_abi::Crypto;
+    use zkhost_bn254::compress;
+    let g1 = g1(seed);
+    let g2 = g2(seed);
+    match op {
+        Crypto::AltBn128G1Compress => Some(g1),
+        Crypto::AltBn128G2Compress => Some(g2),
+        Crypto::AltBn128G1Decompress => compress::g1_compress(&g1).ok().map(|c| c.to_vec()),
+        Crypto::AltBn128G2Decompress => compress::g2_compress(&g2).ok().map(|c| c.to_vec()),
+        _ => None,
+    }
+}

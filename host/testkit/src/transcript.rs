@@ -12,9 +12,9 @@
 //!
 //! | section | inputs | recorded |
 //! | --- | --- | --- |
-//! | `vector` | every BN254 and BLS12-381 conformance vector | each backend's output or error, and the EIP-1108 / EIP-2537 gas |
-//! | `generated` | [`CASES`] seeded inputs per operation (valid, mutated, random, every length boundary), the MSM and the six verkle functions included; [`BLS12_CASES`] per BLS12-381 operation | output digest or error, per backend where there are several |
-//! | `contract` | each host function through the `precompiles`/`verkle`/`bls12381` contracts and the BN254 ones through pure-wasm `wasm-pairing`: valid, invalid and short inputs | the outcome with ample gas, at exactly the gas used and one unit below |
+//! | `vector` | every BN254, BLS12-381, KZG, P256VERIFY and Poseidon conformance vector | each backend's output or error, and the EIP-1108 / EIP-2537 / Osaka / zkhost gas |
+//! | `generated` | [`CASES`] seeded inputs per operation (valid, mutated, random, every length boundary), the MSM and the six verkle functions included; [`BLS12_CASES`] per BLS12-381 operation; [`CASES`] each for KZG, P256VERIFY, Poseidon and the four compression functions | output digest or error, per backend where there are several |
+//! | `contract` | each host function through the `precompiles`/`verkle`/`bls12381`/`kzg-p256`/`poseidon` contracts and the BN254 ones through pure-wasm `wasm-pairing`: valid, invalid and short inputs | the outcome with ample gas, at exactly the gas used and one unit below |
 //! | `probe` | every `host_call` fuzz corpus file: hostile pointers, lengths, memory and gas straight to a host function | trap or output, gas used, result and a digest of memory |
 //! | `deploy` | every `deploy` fuzz corpus file | refused (and why) or its calls' outcomes on a fresh, pooled and warm instance |
 //! | `stack` | each hostile frame shape of [`crate::frames`], recursing without end | the trap and its gas, fresh and warm |
@@ -35,10 +35,10 @@ use sha2::{Digest, Sha256};
 use zkhost_abi::Crypto;
 use zkhost_bn254::{Backend, Op};
 use zkhost_contracts::{self as contracts, groth16, Path as Via};
-use zkhost_gas::{Bls12Gas, GasSchedule};
+use zkhost_gas::{Bls12Gas, GasSchedule, HostCosts, KzgP256Gas};
 use zkhost_runtime::{CodeHash, ExecResult, Outcome, Runtime, RuntimeConfig};
 
-use crate::{bls12_381, fuzzing, inputs, sample, vectors};
+use crate::{bls12_381, fuzzing, inputs, kzg_p256, poseidon, sample, vectors};
 
 /// Generated inputs per operation.
 pub const CASES: usize = 500;
@@ -46,6 +46,18 @@ pub const CASES: usize = 500;
 /// Generated inputs per BLS12-381 operation (fewer: the G2 and pairing inputs are the
 /// slowest to make and to run under emulation).
 pub const BLS12_CASES: usize = 100;
+
+/// The functions added after the BN254, verkle and BLS12-381 families: KZG point
+/// evaluation, P256VERIFY, Poseidon and BN254 compression.
+const LATER: [Crypto; 7] = [
+    Crypto::KzgPointEvaluation,
+    Crypto::P256Verify,
+    Crypto::Poseidon,
+    Crypto::AltBn128G1Compress,
+    Crypto::AltBn128G1Decompress,
+    Crypto::AltBn128G2Compress,
+    Crypto::AltBn128G2Decompress,
+];
 
 /// The transcript's own seed.
 const SEED: u64 = 0x7a6b_6f57_2026;
@@ -147,6 +159,36 @@ fn vector_lines(t: &mut String) -> Result<(), String> {
                 "vector\t{name} {}\t{} gas {gas}",
                 v.name,
                 backends(file.op, &input, true)
+            );
+        }
+    }
+    for dir in [kzg_p256::kzg_vectors(), kzg_p256::p256_vectors()] {
+        for file in kzg_p256::discover(&dir)? {
+            let name = relative(&file.path);
+            for v in &file.vectors {
+                let input = vectors::decode_hex(&v.input)?;
+                let gas = kzg_p256::price(&KzgP256Gas::OSAKA, file.op, input.len());
+                let out = zkhost_runtime::compute(file.op, None, &input);
+                let _ = writeln!(
+                    t,
+                    "vector\t{name} {}\t{} gas {gas}",
+                    v.name,
+                    result(&out, true)
+                );
+            }
+        }
+    }
+    if let Some(file) = poseidon::discover(&poseidon::poseidon_vectors())? {
+        let name = relative(&file.path);
+        for v in &file.vectors {
+            let input = vectors::decode_hex(&v.input)?;
+            let gas = HostCosts::ZKHOST.op_gas(Crypto::Poseidon, input.len());
+            let out = zkhost_runtime::compute(Crypto::Poseidon, None, &input);
+            let _ = writeln!(
+                t,
+                "vector\t{name} {}\t{} gas {gas}",
+                v.name,
+                result(&out, true)
             );
         }
     }
@@ -370,6 +412,16 @@ fn generated_lines(t: &mut String) {
         let out = zkhost_verkle::update_uncompressed_bytes(&input).map(|o| o.to_vec());
         generated(t, "verkle-update-uncompressed", case, &input, &out);
     }
+    for (stream, op) in (50..).zip(LATER) {
+        let mut r = rng(stream);
+        for case in 0..CASES {
+            let Some(input) = inputs::later_function_input(op, &mut r) else {
+                continue;
+            };
+            let out = zkhost_runtime::compute(op, None, &input);
+            generated(t, op.name(), case, &input, &out);
+        }
+    }
     for (stream, op) in (30..).zip(zkhost_bls12381::Op::ALL) {
         let mut r = rng(stream);
         for case in 0..BLS12_CASES {
@@ -427,6 +479,14 @@ fn contract_inputs(op: Crypto) -> Vec<(&'static str, Vec<u8>)> {
             u.extend_from_slice(&[9u8; 32]);
             u
         }
+        Crypto::KzgPointEvaluation | Crypto::P256Verify => {
+            kzg_p256::valid_input(op, 0).unwrap_or_default()
+        }
+        Crypto::Poseidon => sample::poseidon_input(3, 5),
+        Crypto::AltBn128G1Compress
+        | Crypto::AltBn128G1Decompress
+        | Crypto::AltBn128G2Compress
+        | Crypto::AltBn128G2Decompress => sample::compression_input(op, 6).unwrap_or_default(),
         bls => {
             let op = zkhost_bls12381::Op::ALL
                 .into_iter()

@@ -246,6 +246,16 @@ fn host_call_model_holds_at_every_gas_limit() {
                 &entry,
             ]
             .concat(),
+            Crypto::KzgPointEvaluation | Crypto::P256Verify => {
+                zkhost_testkit::kzg_p256::valid_input(op, 0).unwrap()
+            }
+            Crypto::Poseidon => zkhost_testkit::sample::poseidon_input(3, 11),
+            Crypto::AltBn128G1Compress
+            | Crypto::AltBn128G1Decompress
+            | Crypto::AltBn128G2Compress
+            | Crypto::AltBn128G2Decompress => {
+                zkhost_testkit::sample::compression_input(op, 12).unwrap()
+            }
             bls => {
                 let op = zkhost_bls12381::Op::ALL
                     .into_iter()

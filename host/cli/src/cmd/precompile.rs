@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use zkhost_abi::Crypto;
 use zkhost_bn254::Backend;
-use zkhost_contracts::{Path, GENEROUS_GAS};
+use zkhost_contracts::{Path, ViaError, GENEROUS_GAS};
 use zkhost_runtime::{CodeHash, Runtime, RuntimeConfig};
 use zkhost_testkit::vectors::decode_hex;
 
@@ -53,10 +53,13 @@ impl Executor {
         })
     }
 
-    /// `op` on `input`: the output bytes, or the reason the input is refused.
+    /// `op` on `input` as the precompile it mirrors answers: the output bytes, or the
+    /// reason the input is refused (for P256VERIFY an invalid signature is the empty
+    /// output, [`zkhost_runtime::precompile_output`]).
     pub(crate) fn run(&self, op: Crypto, input: &[u8]) -> Result<Vec<u8>, String> {
         let Some(runtime) = &self.runtime else {
-            return zkhost_runtime::compute(op, self.backend, input).map_err(|e| e.to_string());
+            let result = zkhost_runtime::compute(op, self.backend, input);
+            return zkhost_runtime::precompile_output(result).map_err(|e| e.to_string());
         };
         let code = self
             .path
@@ -68,9 +71,12 @@ impl Executor {
                 ops::name(op)
             ));
         };
-        zkhost_contracts::run(runtime, code, op, input, GENEROUS_GAS)
-            .1
-            .map_err(|e| e.to_string())
+        match zkhost_contracts::run(runtime, code, op, input, GENEROUS_GAS).1 {
+            Err(ViaError::Invalid(e)) => {
+                zkhost_runtime::precompile_output(Err(e)).map_err(|e| e.to_string())
+            }
+            other => other.map_err(|e| e.to_string()),
+        }
     }
 }
 

@@ -1,0 +1,86 @@
+//! The KZG point-evaluation and P256VERIFY vector files (go-ethereum's format, see
+//! [`crate::vectors`]), owned by `zkhost-kzg` (`host/kzg/vectors`) and `zkhost-p256`
+//! (`host/p256/vectors`), and their prices.
+//!
+//! Both precompiles are one host function each, so a file names a [`Crypto`]
+//! function. A P256VERIFY vector that expects the empty output is an invalid
+//! signature: the host function refuses it, and the runner's `exec` reports the
+//! precompile's view ([`zkhost_runtime::precompile_output`]).
+
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use zkhost_abi::Crypto;
+use zkhost_gas::KzgP256Gas;
+
+use crate::vectors;
+
+/// A KZG or P256VERIFY vector file.
+pub type VectorFile = vectors::VectorFile<Crypto>;
+
+/// `host/kzg/vectors`: go-ethereum's `pointEvaluation.json` and c-kzg-4844's
+/// `verify_kzg_proof` cases in the precompile's format.
+pub fn kzg_vectors() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../kzg/vectors")
+}
+
+/// `host/p256/vectors`: go-ethereum's `p256Verify.json`.
+pub fn p256_vectors() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../p256/vectors")
+}
+
+/// The function a file name designates (`pointEvaluation*`, `p256Verify*`, with an
+/// optional `fail-` prefix), and whether its vectors must fail.
+pub fn classify(path: &Path) -> Option<(Crypto, bool)> {
+    let name = path.file_stem()?.to_str()?;
+    let (must_fail, name) = match name.strip_prefix("fail-") {
+        Some(rest) => (true, rest),
+        None => (false, name),
+    };
+    let op = if name.starts_with("pointEvaluation") {
+        Crypto::KzgPointEvaluation
+    } else if name.starts_with("p256Verify") {
+        Crypto::P256Verify
+    } else {
+        return None;
+    };
+    Some((op, must_fail))
+}
+
+/// Every KZG and P256VERIFY vector file below `dir`, sorted by path.
+pub fn discover(dir: &Path) -> Result<Vec<VectorFile>, String> {
+    vectors::discover_as(dir, classify)
+}
+
+/// The price of `op` under `gas` (both are flat; other functions cost nothing here).
+pub fn price(gas: &KzgP256Gas, op: Crypto, _len: usize) -> u64 {
+    match op {
+        Crypto::KzgPointEvaluation => gas.point_evaluation,
+        Crypto::P256Verify => gas.p256_verify,
+        _ => 0,
+    }
+}
+
+/// The `i`-th must-succeed vector's input of `op` (point evaluation: go-ethereum's and
+/// c-kzg's valid proofs; P256VERIFY: go-ethereum's valid signatures), cycling; `None`
+/// for another function.
+pub fn valid_input(op: Crypto, i: usize) -> Option<Vec<u8>> {
+    static KZG: OnceLock<Vec<Vec<u8>>> = OnceLock::new();
+    static P256: OnceLock<Vec<Vec<u8>>> = OnceLock::new();
+    let (cell, dir) = match op {
+        Crypto::KzgPointEvaluation => (&KZG, kzg_vectors()),
+        Crypto::P256Verify => (&P256, p256_vectors()),
+        _ => return None,
+    };
+    let valid = cell.get_or_init(|| {
+        discover(&dir)
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|f| !f.must_fail)
+            .flat_map(|f| f.vectors)
+            .filter(|v| v.expected.as_deref().is_some_and(|e| !e.is_empty()))
+            .filter_map(|v| vectors::decode_hex(&v.input).ok())
+            .collect()
+    });
+    valid.get(i % valid.len().max(1)).cloned()
+}
