@@ -31,6 +31,10 @@ pub const PRECOMPILES_WASM: &[u8] = include_bytes!("../../../fixtures/contracts/
 /// `contracts/wasm-pairing`: the same operations computed in pure WebAssembly.
 pub const WASM_PAIRING_WASM: &[u8] =
     include_bytes!("../../../fixtures/contracts/wasm-pairing.wasm");
+/// `contracts/wasm-poseidon`: the same answers as [`POSEIDON_WASM`] to every
+/// [`PoseidonMessage`], circomlib's Poseidon computed in pure WebAssembly (no host crypto).
+pub const WASM_POSEIDON_WASM: &[u8] =
+    include_bytes!("../../../fixtures/contracts/wasm-poseidon.wasm");
 /// `contracts/bls12381`: forwards each [`Bls12Message`] to the BLS12-381 host functions.
 pub const BLS12381_WASM: &[u8] = include_bytes!("../../../fixtures/contracts/bls12381.wasm");
 /// `contracts/kzg-p256`: forwards each [`KzgP256Message`] to KZG point evaluation or
