@@ -132,13 +132,23 @@ fn outcome(o: &Outcome) -> String {
     }
 }
 
-/// A vector file's path below the vector folder, the same on every machine.
+/// A vector file's path below its crate's vector folder, the same on every machine
+/// (never the absolute path of the checkout: CI's clone is not where x86-64 blessed it).
 fn relative(path: &Path) -> String {
-    if let Ok(rest) = path.strip_prefix(bls12_381::vectors_dir()) {
-        return format!("bls12381/vectors/{}", rest.display());
+    let folders = [
+        ("bls12381/vectors", bls12_381::vectors_dir()),
+        ("kzg/vectors", kzg_p256::kzg_vectors()),
+        ("p256/vectors", kzg_p256::p256_vectors()),
+        ("poseidon/vectors", poseidon::poseidon_vectors()),
+        ("bn254/vectors", crate::bn254_vectors()),
+    ];
+    for (name, dir) in folders {
+        if let Ok(rest) = path.strip_prefix(&dir) {
+            return format!("{name}/{}", rest.display());
+        }
     }
-    let rest = path.strip_prefix(crate::bn254_vectors()).unwrap_or(path);
-    format!("bn254/vectors/{}", rest.display())
+    let file = path.file_name().map(|f| f.to_string_lossy().into_owned());
+    format!("vectors/{}", file.unwrap_or_default())
 }
 
 /// Every BLS12-381 backend's result: once when they agree, each by name when not.

@@ -20,6 +20,15 @@ fn committed() -> PathBuf {
 #[test]
 fn every_output_and_gas_equals_the_x86_64_transcript() {
     let generated = zkhost_testkit::transcript::generate().expect("the transcript's inputs");
+    // A path of this checkout in a line would make the transcript differ by clone.
+    let checkout = env!("CARGO_MANIFEST_DIR");
+    let leaked: Vec<&str> = generated.lines().filter(|l| l.contains(checkout)).collect();
+    assert!(
+        leaked.is_empty(),
+        "{} transcript lines name this checkout's path, e.g. {:?}",
+        leaked.len(),
+        leaked.first()
+    );
     let path = committed();
     if std::env::var_os("ZKHOST_BLESS_TRANSCRIPT").is_some() {
         assert_eq!(
