@@ -5,7 +5,9 @@
 
 use alloc::vec::Vec;
 
-use crate::groth16::{negate_g1, reason, PointRef, Request, Verdict};
+use crate::groth16::{
+    negate_g1, point, reason, CompressedRequest, PointRef, Proof, Request, Verdict,
+};
 
 /// Verifies a Groth16 proof with the host functions (what `groth16-verifier` does):
 /// the input checks, then one `alt_bn128_g1_msm` of n records and one
@@ -22,6 +24,33 @@ pub fn verify(r: &Request) -> Verdict {
         Some(false) => Verdict::invalid(reason::PAIRING_FAILED, 0, 0),
         None => first_invalid_point(r),
     }
+}
+
+/// Verifies a Groth16 proof whose points are compressed (what
+/// `groth16-compressed-verifier` does): the input checks, then `alt_bn128_g1_decompress`
+/// of A and C and `alt_bn128_g2_decompress` of B (which also check the curve and B's
+/// subgroup), then [`verify`] of the decompressed request. A point that does not
+/// decompress is [`reason::POINT`] at its index, `detail` 0.
+#[inline(always)]
+pub fn verify_compressed(r: CompressedRequest) -> Verdict {
+    if let Err(verdict) = r.check_inputs() {
+        return verdict;
+    }
+    let refused = |index| Verdict::invalid(reason::POINT, index, 0);
+    let Ok(a) = crate::alt_bn128_g1_decompress(&r.proof.a) else {
+        return refused(point::A);
+    };
+    let Ok(b) = crate::alt_bn128_g2_decompress(&r.proof.b) else {
+        return refused(point::B);
+    };
+    let Ok(c) = crate::alt_bn128_g1_decompress(&r.proof.c) else {
+        return refused(point::C);
+    };
+    verify(&Request {
+        vk: r.vk,
+        proof: Proof { a, b, c },
+        inputs: r.inputs,
+    })
 }
 
 /// The verification proper; `None` if a host function refused its input.

@@ -59,6 +59,37 @@ pub struct Request {
     pub inputs: Vec<[u8; 32]>,
 }
 
+/// A compressed G1 point (`alt_bn128_g1_compress`'s output, Solana's format).
+pub type G1Compressed = [u8; crate::bn254::G1_COMPRESSED_LEN];
+/// A compressed G2 point (`alt_bn128_g2_compress`'s output).
+pub type G2Compressed = [u8; crate::bn254::G2_COMPRESSED_LEN];
+
+/// A Groth16 proof with its points compressed (128 bytes instead of 256: what a
+/// transaction carries when calldata is the cost).
+#[derive(Clone, Debug, PartialEq, Eq, Encode, Decode)]
+pub struct CompressedProof {
+    /// A ∈ G1, compressed.
+    pub a: G1Compressed,
+    /// B ∈ G2, compressed.
+    pub b: G2Compressed,
+    /// C ∈ G1, compressed.
+    pub c: G1Compressed,
+}
+
+/// What `groth16-compressed-verifier` takes: SCALE `(VerifyingKey, CompressedProof,
+/// Vec<[u8; 32]>)`. The verdict is a [`Request`]'s for the decompressed proof, the
+/// input checks first; a proof point that does not decompress is
+/// [`reason::POINT`] at its index with `detail` 0 (the host's diagnostic says why).
+#[derive(Clone, Debug, PartialEq, Eq, Encode, Decode)]
+pub struct CompressedRequest {
+    /// The verifying key (uncompressed: it is stored, not sent).
+    pub vk: VerifyingKey,
+    /// The proof, compressed.
+    pub proof: CompressedProof,
+    /// The public inputs, 32-byte big-endian, each `< r`.
+    pub inputs: Vec<[u8; 32]>,
+}
+
 /// The SCALE variant index of a Groth16 verification in `wasm-pairing`'s input,
 /// beside the precompile [`Message`](crate::Message)s (0–3): the byte, then the
 /// [`Request`].
@@ -182,6 +213,28 @@ impl Request {
             }
         }
         Ok(())
+    }
+}
+
+impl CompressedRequest {
+    /// [`Request::check_inputs`] for this key and these inputs: the same checks, in
+    /// the same order. (Written out again rather than shared: a shared function
+    /// changes how the deployed `groth16-verifier` compiles, and so its gas.)
+    pub fn check_inputs(&self) -> Result<(), Verdict> {
+        let Some(expected) = self.vk.ic.len().checked_sub(1) else {
+            return Err(Verdict::invalid(reason::NO_IC, 0, 0));
+        };
+        if self.inputs.len() != expected {
+            return Err(Verdict::invalid(
+                reason::INPUT_COUNT,
+                self.inputs.len() as u32,
+                expected as u32,
+            ));
+        }
+        match self.inputs.iter().position(|x| *x >= GROUP_ORDER) {
+            Some(i) => Err(Verdict::invalid(reason::INPUT_NOT_LESS_THAN_R, i as u32, 0)),
+            None => Ok(()),
+        }
     }
 }
 

@@ -561,3 +561,109 @@ fn cli_names_the_field_of_a_malformed_file() {
     assert_eq!(o.status.code(), Some(2));
     assert!(text(&o.stderr).starts_with("error: /nonexistent/vk.json: "));
 }
+
+/// The committed proof with its points compressed (Solana's format, as
+/// `alt_bn128_g1_compress` / `_g2_compress` write it).
+fn compressed(r: &Request) -> zkhost_abi::groth16::CompressedRequest {
+    via_contract::compressed_request(r).expect("the proof's points compress")
+}
+
+/// Runs `groth16-compressed-verifier`: the verdict and the call's diagnostic.
+fn verify_compressed(
+    rt: &Runtime,
+    r: &zkhost_abi::groth16::CompressedRequest,
+) -> (
+    zkhost_abi::groth16::Verdict,
+    Option<zkhost_runtime::HostError>,
+) {
+    use parity_scale_codec::{DecodeAll, Encode};
+    let code = rt
+        .deploy(zkhost_contracts::GROTH16_COMPRESSED_VERIFIER_WASM)
+        .expect("deploys");
+    let outcome = rt.call(&code, &r.encode(), 1 << 40).expect("runs");
+    let output = outcome.output().expect("no trap");
+    let verdict = zkhost_abi::groth16::Verdict::decode_all(&mut &output[..]).expect("a verdict");
+    (verdict, outcome.last_host_error)
+}
+
+#[test]
+fn the_committed_proof_verifies_compressed_through_the_contract() {
+    use zkhost_abi::groth16::{point, reason, Verdict};
+    use zkhost_bn254::compress;
+    let rt = runtime();
+    let r = request();
+    let c = compressed(&r);
+    assert_eq!(c.proof.a.len() + c.proof.b.len() + c.proof.c.len(), 128);
+    assert_eq!(verify_compressed(&rt, &c).0, Verdict::Valid);
+
+    // The input checks come first, as for the uncompressed request.
+    let mut few = c.clone();
+    few.inputs.pop();
+    assert_eq!(
+        verify_compressed(&rt, &few).0,
+        via_contract::verdict_of(&Err(Invalid::InputCount {
+            expected: 2,
+            got: 1
+        }))
+    );
+
+    // Every single-bit change of the compressed proof: the verdict is the
+    // uncompressed verifier's for the point the bits decompress to, or the point is
+    // refused with the decompression's reason.
+    let mut checked = 0;
+    for bit in 0..128 * 8 {
+        let mut bad = c.clone();
+        let (which, bytes): (u32, &mut [u8]) = match bit / 8 {
+            i if i < 32 => (point::A, &mut bad.proof.a[..]),
+            i if i < 96 => (point::B, &mut bad.proof.b[..]),
+            _ => (point::C, &mut bad.proof.c[..]),
+        };
+        let at = bit / 8
+            - match which {
+                point::A => 0,
+                point::B => 32,
+                _ => 96,
+            };
+        bytes[at] ^= 1 << (bit % 8);
+        if bit % 7 != 0 && at != 0 {
+            continue; // every flag bit, and every seventh bit of the rest
+        }
+        let decompressed = (
+            compress::g1_decompress(&bad.proof.a),
+            compress::g2_decompress(&bad.proof.b),
+            compress::g1_decompress(&bad.proof.c),
+        );
+        let (verdict, diagnostic) = verify_compressed(&rt, &bad);
+        match decompressed {
+            (Ok(a), Ok(b), Ok(cc)) => {
+                let mut u = r.clone();
+                u.proof.a = a;
+                u.proof.b = b;
+                u.proof.c = cc;
+                let native = groth16::verify(&u.vk, &u.proof, &u.inputs);
+                assert_ne!(native, Ok(()), "bit {bit}: a changed proof verifies");
+                assert_eq!(verdict, via_contract::verdict_of(&native), "bit {bit}");
+            }
+            (a, b, cc) => {
+                let (index, error) = match (a, b, cc) {
+                    (Err(e), _, _) => (point::A, e),
+                    (_, Err(e), _) => (point::B, e),
+                    (_, _, Err(e)) => (point::C, e),
+                    _ => unreachable!(),
+                };
+                assert_eq!(
+                    verdict,
+                    Verdict::invalid(reason::POINT, index, 0),
+                    "bit {bit}"
+                );
+                assert_eq!(
+                    diagnostic,
+                    Some(zkhost_runtime::HostError::Compression(error)),
+                    "bit {bit}"
+                );
+            }
+        }
+        checked += 1;
+    }
+    assert!(checked > 100);
+}

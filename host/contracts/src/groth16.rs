@@ -4,7 +4,9 @@
 //! native verifier's [`Invalid`] so the paths can be compared reason for reason.
 
 use parity_scale_codec::{DecodeAll, Encode};
-use zkhost_abi::groth16::{reason, Verdict, WASM_PAIRING_INDEX};
+use zkhost_abi::groth16::{
+    reason, CompressedProof, CompressedRequest, Verdict, WASM_PAIRING_INDEX,
+};
 use zkhost_bn254 as bn254;
 use zkhost_groth16::{Invalid, Point, Request};
 use zkhost_runtime::{CodeHash, ExecResult, HostError, Outcome, Runtime};
@@ -119,6 +121,24 @@ pub fn decode(path: Path, outcome: &Outcome) -> Result<Result<(), Invalid>, ViaE
             _ => None,
         },
     )
+}
+
+/// `request` with its proof's points compressed (`zkhost_bn254::compress`, Solana's
+/// format): the input of `groth16-compressed-verifier`. Fails if a proof point is
+/// not a valid point (it has no compressed form).
+pub fn compressed_request(
+    request: &Request,
+) -> Result<CompressedRequest, zkhost_bn254::compress::Error> {
+    use zkhost_bn254::compress;
+    Ok(CompressedRequest {
+        vk: request.vk.clone(),
+        proof: CompressedProof {
+            a: compress::g1_compress(&request.proof.a)?,
+            b: compress::g2_compress(&request.proof.b)?,
+            c: compress::g1_compress(&request.proof.c)?,
+        },
+        inputs: request.inputs.clone(),
+    })
 }
 
 /// Verifies through a deployed contract of [`contract`]`(path)` with `gas_limit`;

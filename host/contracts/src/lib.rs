@@ -9,7 +9,8 @@
 //! `bls12381` a [`Bls12Message`] to the BLS12-381 (EIP-2537) ones, `kzg-p256` a
 //! [`KzgP256Message`] to KZG point evaluation or P256VERIFY, `poseidon` a
 //! [`PoseidonMessage`] to Poseidon.
-//! `groth16-verifier` verifies a Groth16 proof with the host functions ([`groth16`]).
+//! `groth16-verifier` verifies a Groth16 proof with the host functions ([`groth16`]),
+//! `groth16-compressed-verifier` one whose points are compressed.
 //! The messages are the contract ABI's ([`zkhost_abi`]), defined once for the host
 //! and the guest library.
 
@@ -50,6 +51,11 @@ pub const PAIRING_BENCH_WASM: &[u8] =
 /// `contracts/groth16-verifier`: a Groth16 verifier on the host functions.
 pub const GROTH16_VERIFIER_WASM: &[u8] =
     include_bytes!("../../../fixtures/contracts/groth16-verifier.wasm");
+
+/// `contracts/groth16-compressed-verifier`: the Groth16 verifier for a proof whose
+/// points are compressed ([`zkhost_abi::groth16::CompressedRequest`]).
+pub const GROTH16_COMPRESSED_VERIFIER_WASM: &[u8] =
+    include_bytes!("../../../fixtures/contracts/groth16-compressed-verifier.wasm");
 
 /// Gas enough for any operation of the bundled contracts on inputs up to the runtime's
 /// input limit, including the pure-WebAssembly pairing.
