@@ -3,7 +3,7 @@
 //! dirtied its memory, warm instance) × repeated runs, the outcome of a call (output
 //! or trap, and gas used to the unit) is the same, and equals the native result.
 //! The cases are valid, invalid, wrongly sized and out-of-gas inputs through the
-//! `precompiles`, `verkle` and `bls12381` contracts, and direct BN254 host calls
+//! `precompiles`, `verkle`, `bls12381`, `kzg-p256` and `poseidon` contracts, and direct BN254 host calls
 //! through the fuzzing probe.
 
 // Tests: a panic is how an assertion fails, and indices are fixed by the test.
@@ -17,7 +17,9 @@
 
 use zkhost_abi::Crypto;
 use zkhost_bn254::Backend;
-use zkhost_contracts::{self as contracts, BLS12381_WASM, PRECOMPILES_WASM, VERKLE_WASM};
+use zkhost_contracts::{
+    self as contracts, BLS12381_WASM, KZG_P256_WASM, POSEIDON_WASM, PRECOMPILES_WASM, VERKLE_WASM,
+};
 use zkhost_runtime::{CodeHash, Outcome, Runtime, RuntimeConfig};
 use zkhost_testkit::fuzzing::{probe_input, probe_wasm, PROBE_PAYLOAD};
 use zkhost_testkit::{bls12_381, inputs, sample};
@@ -41,6 +43,18 @@ const VERKLE: [Crypto; 6] = [
     Crypto::VerkleUpdateUncompressed,
 ];
 
+/// KZG point evaluation, P256VERIFY, Poseidon and BN254 compression, with the index
+/// of their forwarding contract in [`Node::codes`].
+const LATER: [(Crypto, usize); 7] = [
+    (Crypto::KzgPointEvaluation, 5),
+    (Crypto::P256Verify, 5),
+    (Crypto::Poseidon, 6),
+    (Crypto::AltBn128G1Compress, 0),
+    (Crypto::AltBn128G1Decompress, 0),
+    (Crypto::AltBn128G2Compress, 0),
+    (Crypto::AltBn128G2Decompress, 0),
+];
+
 /// The BLS12-381 (EIP-2537) functions, in the ABI's order.
 const BLS12: [zkhost_bls12381::Op; 7] = zkhost_bls12381::Op::ALL;
 
@@ -57,6 +71,8 @@ fn native(op: Crypto, input: &[u8]) -> Result<Vec<u8>, String> {
         return out;
     }
     let bn254 = |op: Op| zkhost_bn254::run(op, input).map_err(|e| e.to_string());
+    use zkhost_bn254::compress;
+    let c = |r: Result<Vec<u8>, compress::Error>| r.map_err(|e| e.to_string());
     match op {
         Crypto::AltBn128Add => bn254(Op::Add),
         Crypto::AltBn128Mul => bn254(Op::Mul),
@@ -64,6 +80,19 @@ fn native(op: Crypto, input: &[u8]) -> Result<Vec<u8>, String> {
         Crypto::AltBn128G1Msm => zkhost_bn254::msm::g1_msm(input)
             .map(|o| o.to_vec())
             .map_err(|e| e.to_string()),
+        Crypto::KzgPointEvaluation => zkhost_kzg::point_evaluation(input)
+            .map(|o| o.to_vec())
+            .map_err(|e| e.to_string()),
+        Crypto::P256Verify => zkhost_p256::verify(input)
+            .map(|()| zkhost_p256::VALID.to_vec())
+            .map_err(|e| e.to_string()),
+        Crypto::Poseidon => zkhost_poseidon::poseidon(input)
+            .map(|o| o.to_vec())
+            .map_err(|e| e.to_string()),
+        Crypto::AltBn128G1Compress => c(compress::g1_compress(input).map(|o| o.to_vec())),
+        Crypto::AltBn128G1Decompress => c(compress::g1_decompress(input).map(|o| o.to_vec())),
+        Crypto::AltBn128G2Compress => c(compress::g2_compress(input).map(|o| o.to_vec())),
+        Crypto::AltBn128G2Decompress => c(compress::g2_decompress(input).map(|o| o.to_vec())),
         bls => {
             let op = BLS12
                 .into_iter()
@@ -188,12 +217,37 @@ fn cases() -> Vec<Case> {
             }
         }
     }
+    // KZG, P-256, Poseidon and compression through their contracts.
+    for (op, contract) in LATER {
+        let valid = match op {
+            Crypto::KzgPointEvaluation | Crypto::P256Verify => {
+                zkhost_testkit::kzg_p256::valid_input(op, 0).unwrap()
+            }
+            Crypto::Poseidon => sample::poseidon_input(3, 7),
+            _ => sample::compression_input(op, 8).unwrap(),
+        };
+        let mut invalid = valid.clone();
+        invalid[..32].copy_from_slice(&[0xff; 32]); // a hash, scalar, element or x out of range
+        let short = valid[..valid.len() - 1].to_vec();
+        for (kind, input) in [("valid", valid), ("invalid", invalid), ("short", short)] {
+            let message = contracts::message(op, input.clone());
+            for (gas_kind, gas) in [("generous", 100_000_000u64), ("tight", 1_500)] {
+                cases.push(Case {
+                    what: format!("{} {kind} ({gas_kind}) via contract", op.name()),
+                    contract,
+                    input: message.clone(),
+                    gas,
+                    native: (gas_kind == "generous").then(|| native(op, &input)),
+                });
+            }
+        }
+    }
     cases
 }
 
 struct Node {
     rt: Runtime,
-    codes: [CodeHash; 5],
+    codes: [CodeHash; 7],
 }
 
 fn node(backend: Option<Backend>) -> Node {
@@ -208,6 +262,8 @@ fn node(backend: Option<Backend>) -> Node {
         rt.deploy(&wat::parse_str(DIRTY).unwrap()).unwrap(),
         rt.deploy(VERKLE_WASM).unwrap(),
         rt.deploy(BLS12381_WASM).unwrap(),
+        rt.deploy(KZG_P256_WASM).unwrap(),
+        rt.deploy(POSEIDON_WASM).unwrap(),
     ];
     Node { rt, codes }
 }
@@ -273,11 +329,14 @@ fn outcomes_are_identical_across_runs_instances_and_backends() {
             }
         }
     }
-    // (BN254 ops × inputs × (2 gas limits + probe) + verkle and BLS12-381 ops ×
+    // (BN254 ops × inputs × (2 gas limits + probe) + verkle, BLS12-381 and later ops ×
     // inputs × 2 gas limits) × backends × (fresh + pooled + warm) × runs
     assert_eq!(
         checked,
-        (BN254.len() * 3 * 3 + (VERKLE.len() + BLS12.len()) * 3 * 2) * backends.len() * 3 * REPEATS
+        (BN254.len() * 3 * 3 + (VERKLE.len() + BLS12.len() + LATER.len()) * 3 * 2)
+            * backends.len()
+            * 3
+            * REPEATS
     );
     eprintln!("{checked} outcomes identical");
 }

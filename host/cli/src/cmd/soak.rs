@@ -25,8 +25,11 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use parity_scale_codec::Encode;
-use zkhost_abi::Crypto;
-use zkhost_contracts::{groth16 as via, Path, BLS12381_WASM, PRECOMPILES_WASM, VERKLE_WASM};
+use zkhost_abi::{Crypto, Family};
+use zkhost_contracts::{
+    groth16 as via, Path, BLS12381_WASM, GROTH16_COMPRESSED_VERIFIER_WASM, KZG_P256_WASM,
+    POSEIDON_WASM, PRECOMPILES_WASM, VERKLE_WASM,
+};
 use zkhost_gas::HostCosts;
 use zkhost_node_example::{Address, Node, Receipt};
 use zkhost_runtime::{CallError, CodeHash, Limits, Outcome, Runtime, RuntimeConfig, WarmInstance};
@@ -223,6 +226,9 @@ fn deploy_all() -> Result<Deployed, String> {
         groth16,
         &probe_wasm,
         BLS12381_WASM,
+        KZG_P256_WASM,
+        POSEIDON_WASM,
+        GROTH16_COMPRESSED_VERIFIER_WASM,
     ] {
         codes.push(runtime.deploy(wasm).map_err(|e| e.to_string())?);
     }
@@ -243,6 +249,37 @@ const VERKLE: usize = 1;
 const GROTH16: usize = 2;
 const PROBE: usize = 3;
 const BLS12381: usize = 4;
+const KZG_P256: usize = 5;
+const POSEIDON: usize = 6;
+const GROTH16_COMPRESSED: usize = 7;
+
+/// KZG point evaluation, P256VERIFY, Poseidon and the four BN254 compression
+/// functions: a valid input of each and an invalid one (its first word all ones: a
+/// hash, scalar, element or x out of range).
+fn later_inputs() -> Vec<(Crypto, Vec<u8>, Vec<u8>)> {
+    use zkhost_testkit::kzg_p256;
+    [
+        Crypto::KzgPointEvaluation,
+        Crypto::P256Verify,
+        Crypto::Poseidon,
+        Crypto::AltBn128G1Compress,
+        Crypto::AltBn128G1Decompress,
+        Crypto::AltBn128G2Compress,
+        Crypto::AltBn128G2Decompress,
+    ]
+    .into_iter()
+    .filter_map(|op| {
+        let good = match op {
+            Crypto::KzgPointEvaluation | Crypto::P256Verify => kzg_p256::valid_input(op, 1)?,
+            Crypto::Poseidon => sample::poseidon_input(16, 9),
+            _ => sample::compression_input(op, 10)?,
+        };
+        let mut bad = good.clone();
+        bad[..32].fill(0xff);
+        Some((op, good, bad))
+    })
+    .collect()
+}
 
 /// The EIP-2537 items: a valid input of each operation (two records for the MSMs and
 /// the pairing check, whose product is then one) and an invalid one (a G1 point
@@ -334,14 +371,18 @@ fn workload(d: &Deployed) -> Result<Vec<Item>, String> {
             },
         ),
     ];
-    for (op, good, bad) in op_inputs.into_iter().chain(bls12_inputs()) {
+    for (op, good, bad) in op_inputs
+        .into_iter()
+        .chain(bls12_inputs())
+        .chain(later_inputs())
+    {
         let name = crate::ops::name(op);
-        let contract = if name.starts_with("verkle") {
-            VERKLE
-        } else if name.starts_with("bls12") {
-            BLS12381
-        } else {
-            PRECOMPILES
+        let contract = match op.family() {
+            Family::Verkle => VERKLE,
+            Family::Bls12381 => BLS12381,
+            Family::Kzg | Family::P256 => KZG_P256,
+            Family::Poseidon => POSEIDON,
+            Family::Bn254 => PRECOMPILES,
         };
         calls.push((
             name.to_string(),
@@ -359,6 +400,12 @@ fn workload(d: &Deployed) -> Result<Vec<Item>, String> {
         "groth16-verifier".into(),
         GROTH16,
         via::message(Path::Contract, &request),
+    ));
+    let compressed = via::compressed_request(&request).map_err(|e| e.to_string())?;
+    calls.push((
+        "groth16-compressed-verifier".into(),
+        GROTH16_COMPRESSED,
+        compressed.encode(),
     ));
     // A pointer far out of bounds: the host function traps the call.
     calls.push((
