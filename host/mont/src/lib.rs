@@ -230,14 +230,7 @@ pub fn redc_wide_portable(t: &[u64; 8], m: &Modulus) -> [u64; 4] {
 /// [`redc_wide`], and its reduction is that of the plain sum, as `p·2²⁵⁶ ≡ 0`.
 #[inline(always)]
 pub fn add_wide(a: &[u64; 8], b: &[u64; 8], m: &Modulus) -> [u64; 8] {
-    let mut s = [0u64; 8];
-    let mut carry = false;
-    for i in 0..8 {
-        let (x, c1) = a[i].overflowing_add(b[i]);
-        let (x, c2) = x.overflowing_add(u64::from(carry));
-        s[i] = x;
-        carry = c1 | c2;
-    }
+    let s = add_512(a, b).0;
     // Below 2p·2²⁵⁶ < 2⁵¹²: no carry out; the high half is below 2p.
     let hi = reduce_once([s[4], s[5], s[6], s[7]], &m.p);
     [s[0], s[1], s[2], s[3], hi[0], hi[1], hi[2], hi[3]]
@@ -249,16 +242,26 @@ pub fn add_wide(a: &[u64; 8], b: &[u64; 8], m: &Modulus) -> [u64; 8] {
 #[inline(always)]
 pub fn sub_wide(a: &[u64; 8], b: &[u64; 8], m: &Modulus) -> [u64; 8] {
     let (mut d, borrow) = sub_512(a, b);
-    if borrow {
-        let mut carry = false;
-        for i in 0..4 {
-            let (x, c1) = d[4 + i].overflowing_add(m.p[i]);
-            let (x, c2) = x.overflowing_add(u64::from(carry));
-            d[4 + i] = x;
-            carry = c1 | c2;
-        }
+    // Masked rather than branched on: the borrow is unpredictable.
+    let mask = u64::from(borrow).wrapping_neg();
+    let mut carry = false;
+    for i in 0..4 {
+        let (x, c1) = d[4 + i].overflowing_add(m.p[i] & mask);
+        let (x, c2) = x.overflowing_add(u64::from(carry));
+        d[4 + i] = x;
+        carry = c1 | c2;
     }
     d
+}
+
+/// `a + b` on 512-bit values, with the carry out: for sums known to stay below
+/// `p·2²⁵⁶` (a constant multiple of p added to keep a difference non-negative).
+#[inline(always)]
+pub fn add_512(a: &[u64; 8], b: &[u64; 8]) -> ([u64; 8], bool) {
+    #[cfg(target_arch = "x86_64")]
+    return add_512_asm(a, b);
+    #[cfg(not(target_arch = "x86_64"))]
+    return add_512_portable(a, b);
 }
 
 /// `a − b` on 512-bit values, with the borrow out: for a difference known not to be
@@ -266,6 +269,29 @@ pub fn sub_wide(a: &[u64; 8], b: &[u64; 8], m: &Modulus) -> [u64; 8] {
 /// needed.
 #[inline(always)]
 pub fn sub_512(a: &[u64; 8], b: &[u64; 8]) -> ([u64; 8], bool) {
+    #[cfg(target_arch = "x86_64")]
+    return sub_512_asm(a, b);
+    #[cfg(not(target_arch = "x86_64"))]
+    return sub_512_portable(a, b);
+}
+
+/// [`add_512`] in portable Rust.
+#[inline(always)]
+pub fn add_512_portable(a: &[u64; 8], b: &[u64; 8]) -> ([u64; 8], bool) {
+    let mut s = [0u64; 8];
+    let mut carry = false;
+    for i in 0..8 {
+        let (x, c1) = a[i].overflowing_add(b[i]);
+        let (x, c2) = x.overflowing_add(u64::from(carry));
+        s[i] = x;
+        carry = c1 | c2;
+    }
+    (s, carry)
+}
+
+/// [`sub_512`] in portable Rust.
+#[inline(always)]
+pub fn sub_512_portable(a: &[u64; 8], b: &[u64; 8]) -> ([u64; 8], bool) {
     let mut d = [0u64; 8];
     let mut borrow = false;
     for i in 0..8 {
@@ -276,6 +302,53 @@ pub fn sub_512(a: &[u64; 8], b: &[u64; 8]) -> ([u64; 8], bool) {
     }
     (d, borrow)
 }
+
+/// One 512-bit `add`/`adc` (or `sub`/`sbb`) chain over `a` in registers and `b` in
+/// memory, the carry out to a byte register: the compiler splits such a chain
+/// into compares and flag juggling (three times the instructions) once one operand
+/// is a constant. Baseline x86-64.
+#[cfg(target_arch = "x86_64")]
+macro_rules! chain_512 {
+    ($name:ident, $first:literal, $next:literal) => {
+        #[inline(always)]
+        fn $name(a: &[u64; 8], b: &[u64; 8]) -> ([u64; 8], bool) {
+            let [mut r0, mut r1, mut r2, mut r3, mut r4, mut r5, mut r6, mut r7] = *a;
+            let c: u8;
+            // SAFETY: reads the 8 words of `b` (a valid reference); writes only the
+            // declared registers; no stack use.
+            unsafe {
+                core::arch::asm!(
+                    concat!($first, " {r0}, [{b}]"),
+                    concat!($next, " {r1}, [{b} + 8]"),
+                    concat!($next, " {r2}, [{b} + 16]"),
+                    concat!($next, " {r3}, [{b} + 24]"),
+                    concat!($next, " {r4}, [{b} + 32]"),
+                    concat!($next, " {r5}, [{b} + 40]"),
+                    concat!($next, " {r6}, [{b} + 48]"),
+                    concat!($next, " {r7}, [{b} + 56]"),
+                    "setc {c}",
+                    b = in(reg) b.as_ptr(),
+                    r0 = inout(reg) r0,
+                    r1 = inout(reg) r1,
+                    r2 = inout(reg) r2,
+                    r3 = inout(reg) r3,
+                    r4 = inout(reg) r4,
+                    r5 = inout(reg) r5,
+                    r6 = inout(reg) r6,
+                    r7 = inout(reg) r7,
+                    c = out(reg_byte) c,
+                    options(pure, readonly, nostack),
+                );
+            }
+            ([r0, r1, r2, r3, r4, r5, r6, r7], c != 0)
+        }
+    };
+}
+
+#[cfg(target_arch = "x86_64")]
+chain_512!(add_512_asm, "add", "adc");
+#[cfg(target_arch = "x86_64")]
+chain_512!(sub_512_asm, "sub", "sbb");
 
 /// `t − p` if `t ≥ p`, else `t` (for `t < 2p`).
 #[inline(always)]
@@ -398,136 +471,127 @@ pub unsafe fn mul_adx(a: &[u64; 4], b: &[u64; 4], m: &Modulus) -> [u64; 4] {
     reduce_once([t0, t1, t2, t3], &m.p)
 }
 
-/// [`mul_wide`] with MULX/ADCX/ADOX: four rows `a·bᵢ`, each added into a sliding
-/// window of five words with the low halves of the products on the overflow chain
-/// and the high halves on the carry chain; a finished low word goes to memory after
-/// each row.
+/// [`mul_wide`] with MULX/ADCX/ADOX: four rows `a·bᵢ`, each added into the running
+/// sum with the low halves of the products on the overflow chain and the high
+/// halves on the carry chain; the eight words stay in registers.
 ///
 /// # Safety
 /// The CPU must support BMI2 and ADX.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 pub unsafe fn mul_wide_adx(a: &[u64; 4], b: &[u64; 4]) -> [u64; 8] {
-    let mut out = [0u64; 8];
-    // SAFETY: reads 4 words of `a` and `b`, writes the 8 words of `out` (all valid);
-    // otherwise only the declared registers; no stack use.
+    let (w0, w1, w2, w3, w4, w5, w6, w7): (u64, u64, u64, u64, u64, u64, u64, u64);
+    // SAFETY: reads 4 words of `a` and `b` (valid references); writes only the
+    // declared registers; no stack use.
     unsafe {
         core::arch::asm!(
-            // Row 0: words 0..4 = a·b₀ in x0..x4.
+            // Row 0: words 0..4 = a·b₀.
             "mov rdx, [{b}]",
             "xor eax, eax",
-            "mulx {x1}, {x0}, [{a}]",
-            "mulx {x2}, rax, [{a} + 8]",
-            "adcx {x1}, rax",
-            "mulx {x3}, rax, [{a} + 16]",
-            "adcx {x2}, rax",
-            "mulx {x4}, rax, [{a} + 24]",
-            "adcx {x3}, rax",
+            "mulx {w1}, {w0}, [{a}]",
+            "mulx {w2}, rax, [{a} + 8]",
+            "adcx {w1}, rax",
+            "mulx {w3}, rax, [{a} + 16]",
+            "adcx {w2}, rax",
+            "mulx {w4}, rax, [{a} + 24]",
+            "adcx {w3}, rax",
             "mov eax, 0",
-            "adcx {x4}, rax",
-            "mov [{out}], {x0}",
-            // Row 1: words 1..5 in x1, x2, x3, x4, x0.
+            "adcx {w4}, rax",
+            // Row 1: words 1..5.
             "mov rdx, [{b} + 8]",
             "xor eax, eax",
             "mulx {hi}, rax, [{a}]",
-            "adox {x1}, rax",
-            "adcx {x2}, {hi}",
+            "adox {w1}, rax",
+            "adcx {w2}, {hi}",
             "mulx {hi}, rax, [{a} + 8]",
-            "adox {x2}, rax",
-            "adcx {x3}, {hi}",
+            "adox {w2}, rax",
+            "adcx {w3}, {hi}",
             "mulx {hi}, rax, [{a} + 16]",
-            "adox {x3}, rax",
-            "adcx {x4}, {hi}",
-            "mulx {x0}, rax, [{a} + 24]",
-            "adox {x4}, rax",
+            "adox {w3}, rax",
+            "adcx {w4}, {hi}",
+            "mulx {w5}, rax, [{a} + 24]",
+            "adox {w4}, rax",
             "mov eax, 0",
-            "adcx {x0}, rax",
-            "adox {x0}, rax",
-            "mov [{out} + 8], {x1}",
-            // Row 2: words 2..6 in x2, x3, x4, x0, x1.
+            "adcx {w5}, rax",
+            "adox {w5}, rax",
+            // Row 2: words 2..6.
             "mov rdx, [{b} + 16]",
             "xor eax, eax",
             "mulx {hi}, rax, [{a}]",
-            "adox {x2}, rax",
-            "adcx {x3}, {hi}",
+            "adox {w2}, rax",
+            "adcx {w3}, {hi}",
             "mulx {hi}, rax, [{a} + 8]",
-            "adox {x3}, rax",
-            "adcx {x4}, {hi}",
+            "adox {w3}, rax",
+            "adcx {w4}, {hi}",
             "mulx {hi}, rax, [{a} + 16]",
-            "adox {x4}, rax",
-            "adcx {x0}, {hi}",
-            "mulx {x1}, rax, [{a} + 24]",
-            "adox {x0}, rax",
+            "adox {w4}, rax",
+            "adcx {w5}, {hi}",
+            "mulx {w6}, rax, [{a} + 24]",
+            "adox {w5}, rax",
             "mov eax, 0",
-            "adcx {x1}, rax",
-            "adox {x1}, rax",
-            "mov [{out} + 16], {x2}",
-            // Row 3: words 3..7 in x3, x4, x0, x1, x2.
+            "adcx {w6}, rax",
+            "adox {w6}, rax",
+            // Row 3: words 3..7.
             "mov rdx, [{b} + 24]",
             "xor eax, eax",
             "mulx {hi}, rax, [{a}]",
-            "adox {x3}, rax",
-            "adcx {x4}, {hi}",
+            "adox {w3}, rax",
+            "adcx {w4}, {hi}",
             "mulx {hi}, rax, [{a} + 8]",
-            "adox {x4}, rax",
-            "adcx {x0}, {hi}",
+            "adox {w4}, rax",
+            "adcx {w5}, {hi}",
             "mulx {hi}, rax, [{a} + 16]",
-            "adox {x0}, rax",
-            "adcx {x1}, {hi}",
-            "mulx {x2}, rax, [{a} + 24]",
-            "adox {x1}, rax",
+            "adox {w5}, rax",
+            "adcx {w6}, {hi}",
+            "mulx {w7}, rax, [{a} + 24]",
+            "adox {w6}, rax",
             "mov eax, 0",
-            "adcx {x2}, rax",
-            "adox {x2}, rax",
-            "mov [{out} + 24], {x3}",
-            "mov [{out} + 32], {x4}",
-            "mov [{out} + 40], {x0}",
-            "mov [{out} + 48], {x1}",
-            "mov [{out} + 56], {x2}",
+            "adcx {w7}, rax",
+            "adox {w7}, rax",
             a = in(reg) a.as_ptr(),
             b = in(reg) b.as_ptr(),
-            out = in(reg) out.as_mut_ptr(),
-            x0 = out(reg) _,
-            x1 = out(reg) _,
-            x2 = out(reg) _,
-            x3 = out(reg) _,
-            x4 = out(reg) _,
+            w0 = out(reg) w0,
+            w1 = out(reg) w1,
+            w2 = out(reg) w2,
+            w3 = out(reg) w3,
+            w4 = out(reg) w4,
+            w5 = out(reg) w5,
+            w6 = out(reg) w6,
+            w7 = out(reg) w7,
             hi = out(reg) _,
             out("rax") _,
             out("rdx") _,
-            options(nostack),
+            options(pure, readonly, nostack),
         );
     }
-    out
+    [w0, w1, w2, w3, w4, w5, w6, w7]
 }
 
 /// [`redc_wide`] with MULX/ADCX/ADOX: four reduction steps of [`mul_adx`] on the low
-/// half, the high half added, then `p` subtracted unless that borrows.
+/// half, the high half added, then `p` subtracted unless that borrows. All eight
+/// words come in registers, so a product computed just before need not go through
+/// memory.
 ///
 /// # Safety
 /// The CPU must support BMI2 and ADX.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 pub unsafe fn redc_wide_adx(t: &[u64; 8], m: &Modulus) -> [u64; 4] {
-    let (t0, t1, t2, t3): (u64, u64, u64, u64);
-    // SAFETY: reads 8 words of `t` and 5 of `m` (valid references); writes only the
-    // declared registers; no stack use.
+    let [mut t0, mut t1, mut t2, mut t3, h0, h1, h2, h3] = *t;
+    // SAFETY: reads 5 words of `m` (a valid reference); writes only the declared
+    // registers; no stack use.
     unsafe {
         core::arch::asm!(
-            "mov {t0}, [{t}]",
-            "mov {t1}, [{t} + 8]",
-            "mov {t2}, [{t} + 16]",
-            "mov {t3}, [{t} + 24]",
             "xor {acc:e}, {acc:e}",
             reduce_step!(),
             reduce_step!(),
             reduce_step!(),
             reduce_step!(),
             // At most p, plus the high half (below p): below 2p.
-            "add {t0}, [{t} + 32]",
-            "adc {t1}, [{t} + 40]",
-            "adc {t2}, [{t} + 48]",
-            "adc {t3}, [{t} + 56]",
+            "add {t0}, {h0}",
+            "adc {t1}, {h1}",
+            "adc {t2}, {h2}",
+            "adc {t3}, {h3}",
             "mov rax, {t0}",
             "sub rax, [{m}]",
             "mov rdx, {t1}",
@@ -540,12 +604,15 @@ pub unsafe fn redc_wide_adx(t: &[u64; 8], m: &Modulus) -> [u64; 4] {
             "cmovnc {t1}, rdx",
             "cmovnc {t2}, {acc}",
             "cmovnc {t3}, {hi}",
-            t = in(reg) t.as_ptr(),
             m = in(reg) m as *const Modulus,
-            t0 = out(reg) t0,
-            t1 = out(reg) t1,
-            t2 = out(reg) t2,
-            t3 = out(reg) t3,
+            t0 = inout(reg) t0,
+            t1 = inout(reg) t1,
+            t2 = inout(reg) t2,
+            t3 = inout(reg) t3,
+            h0 = in(reg) h0,
+            h1 = in(reg) h1,
+            h2 = in(reg) h2,
+            h3 = in(reg) h3,
             acc = out(reg) _,
             hi = out(reg) _,
             out("rax") _,
@@ -680,6 +747,9 @@ mod tests {
             assert_eq!(redc_wide_portable(&ab, &m), pab, "redc_wide portable");
             let sum = el(pab) + el(pcd);
             let diff = el(pab) - el(pcd);
+            assert_eq!(add_512(&ab, &cd), add_512_portable(&ab, &cd), "add_512");
+            assert_eq!(sub_512(&ab, &cd), sub_512_portable(&ab, &cd), "sub_512");
+            assert_eq!(sub_512(&cd, &ab), sub_512_portable(&cd, &ab), "sub_512");
             let s = add_wide(&ab, &cd, &m);
             let dd = sub_wide(&ab, &cd, &m);
             assert_eq!(redc_wide(&s, &m), sum.0 .0, "add_wide");
@@ -708,6 +778,14 @@ mod tests {
                 assert_eq!(redc_wide(&x, &m), want.0 .0, "middle term");
             }
         }
+        // Carries and borrows through every word, and out.
+        let ones = [u64::MAX; 8];
+        let one = [1, 0, 0, 0, 0, 0, 0, 0];
+        assert_eq!(add_512(&ones, &one), ([0; 8], true));
+        assert_eq!(add_512(&ones, &one), add_512_portable(&ones, &one));
+        assert_eq!(sub_512(&[0; 8], &one), (ones, true));
+        assert_eq!(sub_512(&[0; 8], &one), sub_512_portable(&[0; 8], &one));
+        assert_eq!(sub_512(&ones, &ones), ([0; 8], false));
         // The largest valid input, p·2²⁵⁶ − 1 ≡ −1: its reduction is −2⁻²⁵⁶.
         let mut top = [u64::MAX; 8];
         let pm1 = sub_512(
