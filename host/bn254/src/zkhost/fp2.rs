@@ -70,8 +70,8 @@ impl Fp2 {
     /// `v0 = a0·b0`, `v1 = a1·b1`, `s = (a0 + a1)(b0 + b1)`, combined unreduced —
     /// `v0 + p² − v1` (p² keeps it non-negative) and `s − v0 − v1 = a0·b1 + a1·b0`
     /// (never negative), both below `2p² < p·2²⁵⁶` — then two Montgomery
-    /// reductions, where three full multiplications take three. The sums `a0 + a1`, `b0 + b1` stay below `2p`, so
-    /// `s < 4p² < p·2²⁵⁶` (`4p < 2²⁵⁶`) and needs no reduction either.
+    /// reductions, one fewer than three full multiplications. The sums `a0 + a1`,
+    /// `b0 + b1` are left below `2p`: `s < 4p² < p·2²⁵⁶` as `4p < 2²⁵⁶`.
     #[inline(always)]
     pub fn mul(&self, b: &Fp2) -> Fp2 {
         let v0 = mont::mul_wide(&self.c0.0, &b.c0.0);
