@@ -3,7 +3,8 @@
 //! Elements are four little-endian words in Montgomery form (`a·2²⁵⁶ mod p`), the
 //! same words arkworks keeps, always fully reduced (`< p`). Multiplication is
 //! [`crate::mont::mul`] (MULX/ADX assembly where the CPU has it, portable Rust
-//! elsewhere); addition and subtraction use the two spare top bits of `p` so that no
+//! elsewhere); Fp2 multiplication uses its two halves apart, the 512-bit products
+//! and one reduction per coefficient (lazy reduction, see [`super::fp2`]); addition and subtraction use the two spare top bits of `p` so that no
 //! sum overflows 256 bits. Inversion is a binary extended GCD ([`super::inverse`]).
 
 use super::field::Field;
@@ -19,6 +20,30 @@ pub(crate) const P: [u64; 4] = [
 
 /// The modulus with its Montgomery constant.
 pub(crate) const MODULUS: Modulus = Modulus::new(P);
+
+/// `p²`, little-endian words: added to a difference of two 512-bit products of
+/// elements, it keeps the difference non-negative and below `2p² < p·2²⁵⁶`, a valid
+/// input of [`mont::redc_wide`], without a data-dependent correction.
+pub(crate) const P_SQUARED: [u64; 8] = square_words(&P);
+
+/// `a²` on 256-bit words (for constants).
+const fn square_words(a: &[u64; 4]) -> [u64; 8] {
+    let mut t = [0u64; 8];
+    let mut i = 0;
+    while i < 4 {
+        let mut c: u128 = 0;
+        let mut j = 0;
+        while j < 4 {
+            let x = (a[i] as u128) * (a[j] as u128) + (t[i + j] as u128) + c;
+            t[i + j] = x as u64;
+            c = x >> 64;
+            j += 1;
+        }
+        t[i + 4] = c as u64;
+        i += 1;
+    }
+    t
+}
 
 /// `2⁵¹² mod p`: multiplying by it converts into Montgomery form.
 pub(crate) const R2: [u64; 4] = [

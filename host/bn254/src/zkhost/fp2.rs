@@ -1,6 +1,7 @@
 //! Fp2 = Fp\[u\]/(u² + 1), the field of the twist's coordinates.
 
-use super::fp::{impl_ops, Fp};
+use super::fp::{add_words, impl_ops, Fp, MODULUS, P_SQUARED};
+use crate::mont;
 
 /// `c0 + c1·u`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -65,13 +66,26 @@ impl Fp2 {
         Fp2::new(self.c0, self.c1.neg())
     }
 
-    /// `self·b` by Karatsuba: three base-field multiplications.
+    /// `self·b` by Karatsuba with lazy reduction: three 512-bit products
+    /// `v0 = a0·b0`, `v1 = a1·b1`, `s = (a0 + a1)(b0 + b1)`, combined unreduced —
+    /// `v0 + p² − v1` (p² keeps it non-negative) and `s − v0 − v1 = a0·b1 + a1·b0`
+    /// (never negative), both below `2p² < p·2²⁵⁶` — then two Montgomery
+    /// reductions, one fewer than three full multiplications. The sums `a0 + a1`,
+    /// `b0 + b1` are left below `2p`: `s < 4p² < p·2²⁵⁶` as `4p < 2²⁵⁶`.
     #[inline(always)]
     pub fn mul(&self, b: &Fp2) -> Fp2 {
-        let v0 = self.c0.mul(&b.c0);
-        let v1 = self.c1.mul(&b.c1);
-        let s = self.c0.sum_mul(&self.c1, &b.c0, &b.c1);
-        Fp2::new(v0.sub(&v1), s.sub(&v0).sub(&v1))
+        let v0 = mont::mul_wide(&self.c0.0, &b.c0.0);
+        let v1 = mont::mul_wide(&self.c1.0, &b.c1.0);
+        let s = mont::mul_wide(
+            &add_words(&self.c0.0, &self.c1.0).0,
+            &add_words(&b.c0.0, &b.c1.0).0,
+        );
+        let re = mont::sub_512(&mont::add_512(&v0, &P_SQUARED).0, &v1).0;
+        let im = mont::sub_512(&mont::sub_512(&s, &v0).0, &v1).0;
+        Fp2::new(
+            Fp(mont::redc_wide(&re, &MODULUS)),
+            Fp(mont::redc_wide(&im, &MODULUS)),
+        )
     }
 
     /// `self²` with two base-field multiplications: `(c0 + c1)(c0 − c1) + 2·c0·c1·u`.

@@ -145,6 +145,29 @@ fn ratio_divides_plain_integers() {
     }
 }
 
+/// The lazily reduced Fp2 product at the edges of its bounds: every combination of
+/// components from 0, 1, 2, −1, −2, 2²⁵⁵ mod p and a few random ones (the largest
+/// sums, the largest products, differences that would be negative without p²).
+#[test]
+fn fp2_mul_at_the_edges() {
+    let edges: Vec<Fq> = fq_samples(3).into_iter().chain([-Fq::from(2u64)]).collect();
+    for &a0 in &edges {
+        for &a1 in &edges {
+            for &b0 in &edges {
+                for &b1 in &edges {
+                    let (a, b) = (Fq2::new(a0, a1), Fq2::new(b0, b1));
+                    assert_eq!(fp2(a) * fp2(b), fp2(a * b));
+                }
+            }
+        }
+    }
+    // p² is a multiple of p below p·2²⁵⁶: it reduces to zero.
+    assert_eq!(
+        crate::mont::redc_wide(&super::fp::P_SQUARED, &super::fp::MODULUS),
+        [0; 4]
+    );
+}
+
 #[test]
 fn tower_matches_arkworks() {
     let mut rng = rng();
