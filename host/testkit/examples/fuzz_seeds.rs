@@ -46,6 +46,18 @@ fn main() -> Result<(), String> {
         ("deploy", deploy_seeds()),
         ("bls12381_codec", bls12381_codec_seeds(&bls)?),
         ("bls12381_differential", bls12381_differential_seeds(&bls)?),
+        (
+            "kzg_codec",
+            kzg_p256_seeds(Crypto::KzgPointEvaluation, false)?,
+        ),
+        ("p256_codec", kzg_p256_seeds(Crypto::P256Verify, false)?),
+        ("kzg_p256_differential", {
+            let mut both = kzg_p256_seeds(Crypto::KzgPointEvaluation, true)?;
+            both.extend(kzg_p256_seeds(Crypto::P256Verify, true)?);
+            both
+        }),
+        ("poseidon_differential", poseidon_seeds()),
+        ("bn254_compression", compression_seeds()),
     ] {
         if !only.is_empty() && !only.iter().any(|t| t == target) {
             continue;
@@ -354,4 +366,95 @@ fn bls12381_differential_seeds(
         }
     }
     Ok(seeds)
+}
+
+/// Bytes that look random, derived from a label (the seeds stay the same run to run).
+fn filler(label: &str, len: usize) -> Vec<u8> {
+    let mut out = Vec::with_capacity(len);
+    let mut block = 0u32;
+    while out.len() < len {
+        out.extend_from_slice(&Sha256::digest(format!("{label}/{block}")));
+        block += 1;
+    }
+    out.truncate(len);
+    out
+}
+
+/// Point-evaluation or P256VERIFY seeds (`fuzzing::kzg_codec` and the others' layout:
+/// a mode byte, a pick byte, then bytes): every 6th (KZG) or 40th (P-256) vector raw, and
+/// each vector-overlay mode with a few XOR masks. `differential` sets the mode's top
+/// bit for P256VERIFY, as `kzg_p256_differential` reads it.
+fn kzg_p256_seeds(op: Crypto, differential: bool) -> Result<BTreeSet<Vec<u8>>, String> {
+    use zkhost_testkit::kzg_p256;
+    let (dir, step, modes, top): (_, usize, &[u8], u8) = match op {
+        Crypto::KzgPointEvaluation => (kzg_p256::kzg_vectors(), 6, &[0, 4], 0),
+        _ => (kzg_p256::p256_vectors(), 40, &[0, 4, 12], 0x80),
+    };
+    let top = if differential { top } else { 0 };
+    let mut seeds = BTreeSet::new();
+    let all: Vec<Vec<u8>> = kzg_p256::discover(&dir)?
+        .into_iter()
+        .flat_map(|f| f.vectors)
+        .map(|v| vectors::decode_hex(&v.input))
+        .collect::<Result<_, _>>()?;
+    for input in all.iter().step_by(step) {
+        seeds.insert([&[top | 1, 0][..], input].concat());
+    }
+    for &mode in modes {
+        for pick in [0u8, 1, 2, 4, 9, 33, 130, 200] {
+            for len in [0, 1, 8, 48] {
+                let mask = filler(&format!("{op:?}/{mode}/{pick}"), len);
+                seeds.insert([&[top | mode, pick][..], &mask].concat());
+            }
+        }
+    }
+    Ok(seeds)
+}
+
+/// `poseidon_differential` seeds: every element count 0–17 with canonical, raw and
+/// shortened elements.
+fn poseidon_seeds() -> BTreeSet<Vec<u8>> {
+    let mut seeds = BTreeSet::new();
+    for n in 0u8..18 {
+        for flags in [0u8, 1, 2 | (1 << 5)] {
+            let body = filler(&format!("poseidon/{n}/{flags}"), 32 * usize::from(n));
+            seeds.insert([&[n, flags][..], &body].concat());
+        }
+    }
+    seeds
+}
+
+/// `bn254_compression` seeds: every mode with bytes of each length the modes read, and
+/// the compressed encodings worth starting from (G1's generator both signs, infinity's
+/// two forms).
+fn compression_seeds() -> BTreeSet<Vec<u8>> {
+    let mut seeds = BTreeSet::new();
+    for mode in 0u8..16 {
+        for len in [0, 32, 64, 128] {
+            let body = filler(&format!("compression/{mode}/{len}"), len);
+            seeds.insert([&[mode][..], &body].concat());
+        }
+    }
+    let mut one = [0u8; 32];
+    one[31] = 1;
+    let mut one_negative = one;
+    one_negative[0] = 0x80;
+    let mut infinity = [0u8; 64];
+    infinity[0] = 0x40;
+    seeds.insert([&[6u8][..], &one].concat());
+    seeds.insert([&[6u8][..], &one_negative].concat());
+    seeds.insert([&[6u8][..], &infinity[..32]].concat());
+    seeds.insert([&[7u8][..], &infinity].concat());
+    for target in ["g1", "g2"] {
+        for i in 0..4u64 {
+            let point = if target == "g1" {
+                sample::g1(i)
+            } else {
+                sample::g2(i)
+            };
+            let mode = if target == "g1" { 2u8 } else { 3 };
+            seeds.insert([&[mode][..], &point].concat());
+        }
+    }
+    seeds
 }

@@ -18,6 +18,11 @@
 //! | [`banderwagon_codec`] | Banderwagon encodings, commitments, updates | round trips; every fixed-base method agrees; updates never panic |
 //! | [`bls12381_codec`] | EIP-2537 field elements, G1 and G2 points, scalars | acceptance exactly when the bytes are canonical, the same point checks on blst and arkworks, round trips through ADD, `k·P = (k mod r)·P` |
 //! | [`bls12381_differential`] | raw or constructed input to each EIP-2537 op | blst and arkworks give the same output or error |
+//! | [`kzg_codec`] | point-evaluation inputs, raw or with the versioned hash made right | the refusal is the first failing check, in order; c-kzg refuses exactly the commitments and proofs zkhost does |
+//! | [`p256_codec`] | P256VERIFY inputs | the invalid class is the first failing range or curve check, decided independently with RustCrypto's `p256` |
+//! | [`kzg_p256_differential`] | valid vectors mutated, or raw bytes, to either op | zkhost and c-kzg agree on the verdict; zkhost and revm's P256VERIFY on output and gas |
+//! | [`poseidon_differential`] | 0–17 elements, canonical or not, any length | the fast and the round-by-round hash agree; `light-poseidon` agrees for 1–12 inputs; refusals as the length and elements decide |
+//! | [`bn254_compression`] | points and compressed points, raw or valid | round trips; Solana's syscall code agrees on every accepted input; a decompressed point is the uncompressed path's |
 
 use std::cell::RefCell;
 use std::sync::OnceLock;
@@ -50,6 +55,11 @@ pub const TARGETS: &[(&str, Harness)] = &[
     ("banderwagon_codec", banderwagon_codec),
     ("bls12381_codec", bls12381_codec),
     ("bls12381_differential", bls12381_differential),
+    ("kzg_codec", kzg_codec),
+    ("p256_codec", p256_codec),
+    ("kzg_p256_differential", kzg_p256_differential),
+    ("poseidon_differential", poseidon_differential),
+    ("bn254_compression", bn254_compression),
 ];
 
 /// Banderwagon encodings and the verkle byte functions: a compressed element that
@@ -1342,6 +1352,380 @@ fn valid_bls_point(slot: &[u8], g2: bool) -> Vec<u8> {
         Bls::Blst.map_fp_to_g1(&u).map(|p| p.to_vec())
     };
     point.unwrap_or_else(|_| vec![0u8; len])
+}
+
+/// c-kzg-4844's Ethereum settings, loaded once per process.
+fn ckzg_settings() -> &'static c_kzg::KzgSettings {
+    c_kzg::ethereum_kzg_settings(0)
+}
+
+/// c-kzg's verdict on a 192-byte point-evaluation input without its versioned hash:
+/// `None` when it refuses the input as malformed, else whether the proof verifies.
+fn ckzg_verdict(input: &[u8; 192]) -> Option<bool> {
+    let b32 = |at: usize| c_kzg::Bytes32::from_bytes(&input[at..at + 32]).ok();
+    let b48 = |at: usize| c_kzg::Bytes48::from_bytes(&input[at..at + 48]).ok();
+    let (z, y, c, p) = (b32(32)?, b32(64)?, b48(96)?, b48(144)?);
+    ckzg_settings().verify_kzg_proof(&c, &z, &y, &p).ok()
+}
+
+/// A point-evaluation input from the fuzzer: `data[0]` bit 0 keeps the bytes raw
+/// (any length), else they overlay a valid vector (bit 1 picks which) at an offset
+/// from `data[1]`, and bit 2 recomputes the versioned hash so the later checks are
+/// reached.
+fn kzg_input(data: &[u8]) -> Vec<u8> {
+    use zkhost_abi::Crypto;
+    let mode = data.first().copied().unwrap_or(0);
+    let rest = data.get(2..).unwrap_or(&[]);
+    if mode & 1 == 1 {
+        return rest.get(..256).unwrap_or(rest).to_vec();
+    }
+    let which = usize::from(data.get(1).copied().unwrap_or(0) >> 2);
+    let mut input = crate::kzg_p256::valid_input(Crypto::KzgPointEvaluation, which)
+        .expect("the KZG vectors are present");
+    let at = usize::from(data.get(1).copied().unwrap_or(0)) % input.len();
+    for (slot, b) in input[at..].iter_mut().zip(rest) {
+        *slot ^= b;
+    }
+    if mode & 4 == 4 && input.len() == 192 {
+        let hash = zkhost_kzg::versioned_hash(&input[96..144]);
+        input[..32].copy_from_slice(&hash);
+    }
+    input
+}
+
+/// Point-evaluation decoding: the error is the first failing check in the documented
+/// order (the length, the versioned hash, `z`, `y`, then the commitment and the proof,
+/// each as `check_g1_compressed` classifies it), and a commitment or proof is refused
+/// exactly when c-kzg refuses it.
+pub fn kzg_codec(data: &[u8]) {
+    use zkhost_kzg::{check_g1_compressed, Error as KzgError, PointError};
+    let input = kzg_input(data);
+    let result = zkhost_kzg::point_evaluation(&input);
+    let Ok(fixed) = <[u8; 192]>::try_from(&input[..]) else {
+        assert_eq!(result, Err(KzgError::InputLength));
+        return;
+    };
+    let scalar = |at: usize| chunk::<32>(&fixed, at);
+    let point = |at: usize| chunk::<48>(&fixed, at);
+    let class = |at: usize, enc: KzgError, sub: KzgError| match check_g1_compressed(&point(at)) {
+        Ok(()) => None,
+        Err(PointError::Encoding) => Some(enc),
+        Err(PointError::NotInSubgroup) => Some(sub),
+    };
+    let expected = if fixed[..32] != zkhost_kzg::versioned_hash(&fixed[96..144]) {
+        Some(KzgError::VersionedHash)
+    } else if !zkhost_kzg::is_canonical_scalar(&scalar(32)) {
+        Some(KzgError::ZNotCanonical)
+    } else if !zkhost_kzg::is_canonical_scalar(&scalar(64)) {
+        Some(KzgError::YNotCanonical)
+    } else {
+        class(
+            96,
+            KzgError::CommitmentEncoding,
+            KzgError::CommitmentNotInSubgroup,
+        )
+        .or_else(|| class(144, KzgError::ProofEncoding, KzgError::ProofNotInSubgroup))
+    };
+    match (expected, result) {
+        (Some(e), r) => assert_eq!(r, Err(e), "refusal order"),
+        (None, Ok(out)) => assert_eq!(out, zkhost_kzg::OUTPUT),
+        (None, r) => assert_eq!(r, Err(KzgError::ProofDoesNotVerify)),
+    }
+    // Each point alone beside a valid one (infinity), with canonical scalars: c-kzg
+    // refuses it exactly when zkhost's decoder does.
+    let mut infinity = [0u8; 48];
+    infinity[0] = 0xc0;
+    for at in [96, 144] {
+        let mut probe = [0u8; 192];
+        probe[96..144].copy_from_slice(&infinity);
+        probe[144..].copy_from_slice(&infinity);
+        probe[at..at + 48].copy_from_slice(&fixed[at..at + 48]);
+        let ours = check_g1_compressed(&point(at));
+        assert_eq!(
+            ours.is_ok(),
+            ckzg_verdict(&probe).is_some(),
+            "c-kzg and zkhost decode {} differently ({ours:?})",
+            hex::encode(&fixed[at..at + 48])
+        );
+    }
+}
+
+/// A P256VERIFY input from the fuzzer, as [`kzg_input`] makes one (no hash to fix):
+/// `data[0]` bit 0 raw, else XORed onto a valid vector; bit 2 sets `r` or `s` (bit 3)
+/// to a boundary (0, n − 1, n) picked by `data[1]`.
+fn p256_input(data: &[u8]) -> Vec<u8> {
+    use zkhost_abi::Crypto;
+    let mode = data.first().copied().unwrap_or(0);
+    let pick = data.get(1).copied().unwrap_or(0);
+    let rest = data.get(2..).unwrap_or(&[]);
+    if mode & 1 == 1 {
+        return rest.get(..192).unwrap_or(rest).to_vec();
+    }
+    let mut input = crate::kzg_p256::valid_input(Crypto::P256Verify, usize::from(pick >> 2))
+        .expect("the P-256 vectors are present");
+    let at = usize::from(pick) % input.len();
+    for (slot, b) in input[at..].iter_mut().zip(rest) {
+        *slot ^= b;
+    }
+    if mode & 4 == 4 && input.len() == 160 {
+        let mut n_minus_1 = zkhost_p256::N;
+        n_minus_1[31] -= 1; // n is odd
+        let word = match pick % 3 {
+            0 => [0u8; 32],
+            1 => n_minus_1,
+            _ => zkhost_p256::N,
+        };
+        let at = if mode & 8 == 8 { 64 } else { 32 };
+        input[at..at + 32].copy_from_slice(&word);
+    }
+    input
+}
+
+/// P256VERIFY decoding: the invalid class is the first failing check in the documented
+/// order, the scalars' ranges and the curve check decided independently (RustCrypto's
+/// `p256`: scalar decoding, the SEC1 on-curve check); the output is `0…01`
+/// exactly when `verify` says valid, empty otherwise.
+pub fn p256_codec(data: &[u8]) {
+    use p256::elliptic_curve::sec1::FromEncodedPoint;
+    use p256::elliptic_curve::{Field as _, PrimeField as _};
+    use zkhost_p256::Error as PError;
+    let input = p256_input(data);
+    let result = zkhost_p256::verify(&input);
+    let out = zkhost_p256::output(&input);
+    assert_eq!(out.is_empty(), result.is_err());
+    if let Ok(()) = result {
+        assert_eq!(out, &zkhost_p256::VALID[..]);
+    }
+    let Ok(fixed) = <[u8; 160]>::try_from(&input[..]) else {
+        assert_eq!(result, Err(PError::InputLength));
+        return;
+    };
+    let word = |i: usize| p256::FieldBytes::clone_from_slice(&fixed[32 * i..32 * (i + 1)]);
+    let scalar_ok = |i: usize| {
+        let s: Option<p256::Scalar> = p256::Scalar::from_repr(word(i)).into();
+        s.is_some_and(|s| !bool::from(s.is_zero()))
+    };
+    // p is the published constant (`p256` does not expose its field type); the curve
+    // check below is RustCrypto's.
+    let field_ok = |i: usize| fixed[32 * i..32 * (i + 1)] < zkhost_p256::P[..];
+    let on_curve = || {
+        let point = p256::EncodedPoint::from_affine_coordinates(&word(3), &word(4), false);
+        bool::from(p256::AffinePoint::from_encoded_point(&point).is_some())
+    };
+    let expected = if !scalar_ok(1) {
+        Some(PError::ROutOfRange)
+    } else if !scalar_ok(2) {
+        Some(PError::SOutOfRange)
+    } else if !field_ok(3) {
+        Some(PError::QxNotInField)
+    } else if !field_ok(4) {
+        Some(PError::QyNotInField)
+    } else if !on_curve() {
+        Some(PError::NotOnCurve)
+    } else {
+        None
+    };
+    match expected {
+        Some(e) => assert_eq!(result, Err(e), "invalid class"),
+        None => assert!(
+            matches!(result, Ok(()) | Err(PError::RIsInfinity | PError::Mismatch)),
+            "well-formed input classed {result:?}"
+        ),
+    }
+}
+
+/// `data[0]` bit 7 picks P256VERIFY (else point evaluation); the rest makes an input
+/// as the codec targets do. zkhost and c-kzg agree on success, a false equation and a
+/// malformed input (the versioned hash is zkhost's alone: c-kzg's verdict applies once
+/// it matches); zkhost's P256VERIFY and revm's give the same output and gas.
+pub fn kzg_p256_differential(data: &[u8]) {
+    use zkhost_kzg::Error as KzgError;
+    let Some((&mode, rest)) = data.split_first() else {
+        return;
+    };
+    let inner: Vec<u8> = [&[mode & 0x7f], rest].concat();
+    if mode & 0x80 == 0 {
+        let input = kzg_input(&inner);
+        let ours = zkhost_kzg::point_evaluation(&input);
+        let Ok(fixed) = <[u8; 192]>::try_from(&input[..]) else {
+            return;
+        };
+        if ours == Err(KzgError::VersionedHash) {
+            return;
+        }
+        let theirs = ckzg_verdict(&fixed);
+        let ours_verdict = match ours {
+            Ok(_) => Some(true),
+            Err(KzgError::ProofDoesNotVerify) => Some(false),
+            Err(_) => None,
+        };
+        assert_eq!(ours_verdict, theirs, "zkhost {ours:?}, c-kzg {theirs:?}");
+    } else {
+        let input = p256_input(&inner);
+        let price = zkhost_gas::KzgP256Gas::OSAKA.p256_verify;
+        let theirs = revm_precompile::secp256r1::p256_verify_osaka(&input, price);
+        match theirs {
+            Ok(out) => assert_eq!(
+                (zkhost_p256::output(&input), price),
+                (out.bytes.as_ref(), out.gas_used),
+                "zkhost {:?}",
+                zkhost_p256::verify(&input)
+            ),
+            Err(e) => panic!("revm's P256VERIFY halted at its own price: {e:?}"),
+        }
+    }
+}
+
+/// Poseidon on fuzzer bytes: `data[0] % 18` elements (0 and 17 are refused), each
+/// masked below 2^253 (always canonical) unless bit 0 of `data[1]` keeps them raw, the
+/// length cut short by `data[1] >> 5` bytes when bit 1 is set. The fast hash equals
+/// the round-by-round one (result or error), the error is what the length and the
+/// elements decide, and `light-poseidon` (Circom's parameters, 1–12 inputs) agrees.
+pub fn poseidon_differential(data: &[u8]) {
+    use light_poseidon::{Poseidon, PoseidonHasher};
+    use zkhost_poseidon::{poseidon, reference, Error as PosError, MAX_INPUTS, MODULUS};
+    let n = usize::from(data.first().copied().unwrap_or(1) % 18);
+    let flags = data.get(1).copied().unwrap_or(0);
+    let rest = data.get(2..).unwrap_or(&[]);
+    let mut input: Vec<u8> = (0..n)
+        .flat_map(|i| {
+            let mut e = chunk::<32>(rest, 32 * i);
+            if flags & 1 == 0 {
+                e[0] &= 0x1f;
+            }
+            e
+        })
+        .collect();
+    if flags & 2 == 2 {
+        input.truncate(input.len().saturating_sub(usize::from(flags >> 5)));
+    }
+    let ours = poseidon(&input);
+    assert_eq!(
+        ours,
+        reference::poseidon(&input),
+        "fast and reference differ"
+    );
+    let elements: Vec<[u8; 32]> = input.chunks(32).map(|c| chunk::<32>(c, 0)).collect();
+    let expected_err = if input.len() % 32 != 0 {
+        Some(PosError::Length)
+    } else if elements.is_empty() || elements.len() > MAX_INPUTS {
+        Some(PosError::InputCount)
+    } else if elements.iter().any(|e| *e >= MODULUS) {
+        Some(PosError::NotInField)
+    } else {
+        None
+    };
+    match expected_err {
+        Some(e) => assert_eq!(ours, Err(e)),
+        None if elements.len() <= 12 => {
+            let xs: Vec<ark_bn254::Fr> = elements
+                .iter()
+                .map(|e| ark_bn254::Fr::from_be_bytes_mod_order(e))
+                .collect();
+            let mut hasher =
+                Poseidon::<ark_bn254::Fr>::new_circom(xs.len()).expect("1 to 12 inputs");
+            let want = be32(&hasher.hash(&xs).expect("canonical inputs"));
+            assert_eq!(ours, Ok(want), "light-poseidon differs");
+        }
+        None => assert!(ours.is_ok(), "{ours:?}"),
+    }
+}
+
+/// BN254 point compression on fuzzer bytes (`data[0]` bit 0: G2, bit 1: raw bytes
+/// rather than a valid point, bit 2: decompress the raw bytes rather than compress).
+/// A valid point compresses as Solana's code does and comes back; an accepted
+/// compressed point decompresses as Solana's does, re-compresses to the same bytes
+/// (infinity to its canonical form), and is the point the uncompressed path accepts;
+/// where Solana accepts and zkhost refuses, the reason is one zkhost documents
+/// (infinity flag with a non-zero x; G2 outside the subgroup).
+pub fn bn254_compression(data: &[u8]) {
+    use solana_bn254::compression::prelude as solana;
+    use zkhost_bn254::compress::{self, Error as CError};
+    let mode = data.first().copied().unwrap_or(0);
+    let rest = data.get(1..).unwrap_or(&[]);
+    let g2 = mode & 1 == 1;
+    let raw = mode & 2 == 2;
+    let decompress = mode & 4 == 4;
+    if !g2 {
+        let point: [u8; 64] = if raw {
+            chunk(rest, 0)
+        } else {
+            g1_from(&chunk(rest, 0))
+        };
+        if raw && decompress {
+            let c: [u8; 32] = chunk(rest, 0);
+            let ours = compress::g1_decompress(&c);
+            let theirs = solana::alt_bn128_g1_decompress_be(&c).ok();
+            match ours {
+                Ok(p) => {
+                    assert_eq!(theirs, Some(p), "Solana decompresses differently");
+                    let again = compress::g1_compress(&p).expect("a decompressed point compresses");
+                    let canonical = if p == [0u8; 64] { [0u8; 32] } else { c };
+                    assert_eq!(again, canonical, "G1 re-compression");
+                    assert_eq!(all_backends_agree(Op::Add, &p), Ok(p.to_vec()));
+                }
+                Err(e) => {
+                    if theirs.is_some() {
+                        assert_eq!(e, CError::Flags, "Solana accepts {}", hex::encode(c));
+                    }
+                }
+            }
+            return;
+        }
+        let ours = compress::g1_compress(&point);
+        let uncompressed = all_backends_agree(Op::Add, &point);
+        assert_eq!(
+            ours.is_ok(),
+            uncompressed.is_ok(),
+            "{ours:?} / {uncompressed:?}"
+        );
+        if let Ok(c) = ours {
+            assert_eq!(solana::alt_bn128_g1_compress_be(&point).ok(), Some(c));
+            assert_eq!(compress::g1_decompress(&c), Ok(point), "G1 round trip");
+        }
+    } else {
+        let point: [u8; 128] = if raw {
+            chunk(rest, 0)
+        } else {
+            g2_from(&chunk(rest, 0), mode & 8 == 0)
+        };
+        let check = |p: &[u8; 128]| all_backends_agree(Op::Pairing, &[&[0u8; 64][..], p].concat());
+        if raw && decompress {
+            let c: [u8; 64] = chunk(rest, 0);
+            let ours = compress::g2_decompress(&c);
+            let theirs = solana::alt_bn128_g2_decompress_be(&c).ok();
+            match ours {
+                Ok(p) => {
+                    assert_eq!(theirs, Some(p), "Solana decompresses differently");
+                    let again = compress::g2_compress(&p).expect("a decompressed point compresses");
+                    let canonical = if p == [0u8; 128] { [0u8; 64] } else { c };
+                    assert_eq!(again, canonical, "G2 re-compression");
+                    assert!(check(&p).is_ok(), "a decompressed G2 point is valid");
+                }
+                Err(e) => {
+                    if theirs.is_some() {
+                        assert!(
+                            matches!(e, CError::Flags | CError::NotInSubgroup),
+                            "Solana accepts {} ({e:?})",
+                            hex::encode(c)
+                        );
+                    }
+                }
+            }
+            return;
+        }
+        let ours = compress::g2_compress(&point);
+        let uncompressed = check(&point);
+        assert_eq!(
+            ours.is_ok(),
+            uncompressed.is_ok(),
+            "{ours:?} / {uncompressed:?}"
+        );
+        if let Ok(c) = ours {
+            assert_eq!(solana::alt_bn128_g2_compress_be(&point).ok(), Some(c));
+            assert_eq!(compress::g2_decompress(&c), Ok(point), "G2 round trip");
+        }
+    }
 }
 
 #[cfg(test)]

@@ -210,6 +210,31 @@ fn bls12381_differential() {
     replay("bls12381_differential");
 }
 
+#[test]
+fn kzg_codec() {
+    replay("kzg_codec");
+}
+
+#[test]
+fn p256_codec() {
+    replay("p256_codec");
+}
+
+#[test]
+fn kzg_p256_differential() {
+    replay("kzg_p256_differential");
+}
+
+#[test]
+fn poseidon_differential() {
+    replay("poseidon_differential");
+}
+
+#[test]
+fn bn254_compression() {
+    replay("bn254_compression");
+}
+
 /// Regression (found by the first `host_call` run): the model assumed fuel is only
 /// checked at host-function charges, but `memory.grow` with a non-constant count is a
 /// fuel checkpoint too, so a call left with a few units after `input_read` ran out of
