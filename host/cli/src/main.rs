@@ -66,7 +66,7 @@ enum Command {
         /// Where to compute: natively, through a contract and the host functions
         /// (`precompiles`, `verkle` for the verkle ops, `bls12381` for the bls12 ops,
         /// `kzg-p256` for KZG and P-256, `poseidon`), or in pure WebAssembly
-        /// (the `wasm-pairing` contract; BN254 only).
+        /// (the `wasm-pairing` contract for BN254, `wasm-poseidon` for Poseidon).
         #[arg(long, default_value = "native", value_parser = parse_via)]
         via: Path,
     },
@@ -130,7 +130,7 @@ enum Command {
         /// public.json
         public_json: PathBuf,
         /// Where to verify: natively, through the groth16-verifier contract (host
-        /// functions), or in pure WebAssembly (the wasm-pairing contract).
+        /// functions), or in pure WebAssembly (the wasm-pairing and wasm-poseidon contracts).
         #[arg(long, default_value = "native", value_parser = parse_via)]
         via: Path,
     },

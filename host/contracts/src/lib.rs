@@ -74,8 +74,8 @@ pub enum Path {
     /// Through a contract and the host functions, a fresh pooled instance per call, as
     /// a node runs one transaction.
     ContractCold,
-    /// Computed inside the `wasm-pairing` contract: pure WebAssembly, no host crypto
-    /// (BN254 and Groth16 only).
+    /// Computed inside a contract in pure WebAssembly, no host crypto: `wasm-pairing`
+    /// (BN254's add, mul, pairing and MSM, and Groth16) or `wasm-poseidon` (Poseidon).
     Wasm,
 }
 
@@ -95,9 +95,9 @@ impl Path {
 
     /// The contract that computes `op` on this path: the forwarder of its family
     /// (`precompiles`, `verkle`, `bls12381`, `kzg-p256`, `poseidon`) on the contract
-    /// paths, `wasm-pairing` on the wasm path for BN254's add, mul, pairing and MSM;
-    /// `None` natively, and for every other function in pure WebAssembly (there is no
-    /// such contract).
+    /// paths; on the wasm path `wasm-pairing` for BN254's add, mul, pairing and MSM and
+    /// `wasm-poseidon` for Poseidon; `None` natively, and for every other function in
+    /// pure WebAssembly (there is no such contract).
     pub fn contract(self, op: Crypto) -> Option<&'static [u8]> {
         let forwarder = match op.family() {
             Family::Bn254 => PRECOMPILES_WASM,
@@ -106,17 +106,18 @@ impl Path {
             Family::Kzg | Family::P256 => KZG_P256_WASM,
             Family::Poseidon => POSEIDON_WASM,
         };
-        let in_wasm = matches!(
-            op,
+        let in_wasm = match op {
             Crypto::AltBn128Add
-                | Crypto::AltBn128Mul
-                | Crypto::AltBn128Pairing
-                | Crypto::AltBn128G1Msm
-        );
+            | Crypto::AltBn128Mul
+            | Crypto::AltBn128Pairing
+            | Crypto::AltBn128G1Msm => Some(WASM_PAIRING_WASM),
+            Crypto::Poseidon => Some(WASM_POSEIDON_WASM),
+            _ => None,
+        };
         match self {
             Path::Native => None,
             Path::Contract | Path::ContractCold => Some(forwarder),
-            Path::Wasm => in_wasm.then_some(WASM_PAIRING_WASM),
+            Path::Wasm => in_wasm,
         }
     }
 }
