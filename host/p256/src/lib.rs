@@ -29,7 +29,7 @@
 //! knows no runtime and its result depends on the input alone.
 
 use p256::elliptic_curve::ff::{Field, PrimeField};
-use p256::elliptic_curve::ops::{LinearCombination, Reduce};
+use p256::elliptic_curve::ops::{Invert, LinearCombination, Reduce};
 use p256::elliptic_curve::point::AffineCoordinates;
 use p256::elliptic_curve::sec1::FromEncodedPoint;
 use p256::{AffinePoint, EncodedPoint, FieldBytes, ProjectivePoint, Scalar};
@@ -137,7 +137,8 @@ pub fn verify(input: &[u8]) -> Result<(), Error> {
     // h as an integer mod n: any 256-bit value, reduced.
     let h = <Scalar as Reduce<p256::U256>>::reduce_bytes(&h);
     // s ≠ 0, so the inverse exists; the fallback is unreachable and keeps this total.
-    let s_inv = Option::<Scalar>::from(s.invert()).ok_or(Error::SOutOfRange)?;
+    // Variable time: every input of a signature check is public.
+    let s_inv = Option::<Scalar>::from(s.invert_vartime()).ok_or(Error::SOutOfRange)?;
     let r_prime = ProjectivePoint::lincomb(
         &ProjectivePoint::GENERATOR,
         &(h * s_inv),
