@@ -1606,7 +1606,7 @@ pub fn poseidon_differential(data: &[u8]) {
         "fast and reference differ"
     );
     let elements: Vec<[u8; 32]> = input.chunks(32).map(|c| chunk::<32>(c, 0)).collect();
-    let expected_err = if input.len() % 32 != 0 {
+    let expected_err = if !input.len().is_multiple_of(32) {
         Some(PosError::Length)
     } else if elements.is_empty() || elements.len() > MAX_INPUTS {
         Some(PosError::InputCount)
