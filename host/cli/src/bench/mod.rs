@@ -28,6 +28,7 @@ pub mod plot;
 pub mod report;
 pub mod verkle;
 pub mod worst;
+pub mod zk;
 
 use std::cell::RefCell;
 use std::time::Duration;
@@ -61,6 +62,10 @@ pub struct BenchArgs {
     /// Write SVG plots into DIR.
     #[arg(long, value_name = "DIR")]
     pub svg: Option<std::path::PathBuf>,
+    /// Only the section of KZG point evaluation, P256VERIFY, Poseidon and BN254
+    /// compression (with `ecrecover`): a few minutes.
+    #[arg(long)]
+    pub zk_only: bool,
     /// Measure nothing: compare two reports written by `--json` (time ratios per
     /// row, their spread, and both pricing methods' schedules from each).
     #[arg(long, num_args = 2, value_names = ["A.json", "B.json"])]
@@ -111,6 +116,8 @@ pub struct Results {
     pub groth16: Vec<groth16::Row>,
     /// The constructed worst cases, `ecrecover`, and the prices from them.
     pub worst: worst::WorstResults,
+    /// KZG point evaluation, P256VERIFY, Poseidon and BN254 compression.
+    pub zk: zk::ZkResults,
     /// Interleaved rounds per measurement.
     pub rounds: usize,
     /// The machine's load average during the run.
@@ -604,6 +611,7 @@ pub fn measure_all(
         },
         progress,
     )?;
+    let zk = zk::measure(quick, plan.rounds, plan.budget, progress)?;
     Ok(Results {
         samples,
         fits,
@@ -613,6 +621,7 @@ pub fn measure_all(
         bls12,
         groth16,
         worst,
+        zk,
         rounds: plan.rounds,
         load: load.finish(),
     })
@@ -628,6 +637,9 @@ pub fn run(args: &BenchArgs) -> std::process::ExitCode {
         ProgressStyle::with_template("{spinner} [{elapsed_precise}] {bar:30} {pos}/{len} {msg}")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
+    if args.zk_only {
+        return zk::run_only(args, &progress);
+    }
     let results = match measure_all(args.quick, args.target_mgas, &progress) {
         Ok(r) => r,
         Err(e) => {

@@ -193,6 +193,7 @@ pub fn json(r: &Results) -> Value {
         .collect();
     results.extend(r.verkle.json_results());
     results.extend(r.bls12.json_results());
+    results.extend(r.zk.json_results());
     // One Groth16 verification; size = the number of public inputs.
     results.extend(r.groth16.iter().map(|g| {
         with(json!({"op": super::groth16::OP, "size": g.inputs, "path": g.path.name(), "backend": g.backend,
@@ -486,6 +487,7 @@ pub fn markdown(r: &Results) -> String {
 
     r.verkle.markdown(&mut o);
     r.bls12.markdown(&mut o);
+    r.zk.markdown(&mut o);
 
     let _ = writeln!(o, "\n## Targets\n");
     let ratio = |op: Crypto, size: usize| {

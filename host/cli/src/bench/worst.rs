@@ -89,7 +89,7 @@ pub fn msm_boundaries(max: usize) -> Vec<usize> {
 
 /// The (seed-fixed) `ecrecover` input of revm's precompile, split: a 32-byte
 /// message hash, a recovery id and a 64-byte compact signature.
-struct Ecrecover {
+pub(super) struct Ecrecover {
     digest: [u8; 32],
     recid: secp256k1::ecdsa::RecoveryId,
     signature: [u8; 64],
@@ -102,7 +102,7 @@ fn keccak256(data: &[u8]) -> [u8; 32] {
 }
 
 impl Ecrecover {
-    fn new() -> Result<Ecrecover, String> {
+    pub(super) fn new() -> Result<Ecrecover, String> {
         let signer = secp256k1::Secp256k1::signing_only();
         let key = secp256k1::SecretKey::from_byte_array(keccak256(b"zkhost ecrecover key"))
             .map_err(|e| e.to_string())?;
@@ -125,7 +125,7 @@ impl Ecrecover {
     }
 
     /// The precompile's work: parse the signature, recover the key, hash it.
-    fn recover(&self) -> Option<[u8; 20]> {
+    pub(super) fn recover(&self) -> Option<[u8; 20]> {
         let sig = secp256k1::ecdsa::RecoverableSignature::from_compact(&self.signature, self.recid)
             .ok()?;
         let public = self

@@ -1,0 +1,629 @@
+//! The later host functions in `zkhost bench`: KZG point evaluation (EIP-4844),
+//! P256VERIFY (EIP-7951), circomlib's Poseidon (1 to 16 inputs) and BN254 point
+//! compression (Solana's format).
+//!
+//! Each runs natively (`zkhost_runtime::compute`, what the host function computes),
+//! through its contract on a warm instance, beside the peer a node would otherwise
+//! run — revm-precompile 43's point evaluation (its `blst` backend, revm's default
+//! build) and c-kzg-4844's `verify_kzg_proof`, revm's P256VERIFY (RustCrypto), and
+//! `light-poseidon` (1 to 12 inputs, all it supports) — and Poseidon in pure
+//! WebAssembly (the `wasm-poseidon` contract). An `ecrecover` runs in the same
+//! interleaved rounds: a price by EIP-1108's method is `3000 × t / t_ecrecover`
+//! taken per round (the median of the rounds, rounded up to three significant
+//! figures). Outputs are checked equal to zkhost's before anything is timed; every
+//! input is the slowest of its kind that the checks allow (a valid proof or
+//! signature: every check and the whole verification run; canonical Poseidon
+//! elements; points whose decompression takes the longest square roots are not
+//! distinguishable by input, so a fixed valid point).
+
+use std::fmt::Write;
+use std::process::ExitCode;
+
+use serde_json::{json, Value};
+
+use zkhost_abi::Crypto;
+use zkhost_contracts::{Path, GENEROUS_GAS};
+use zkhost_gas::HostCosts;
+use zkhost_runtime::{Runtime, RuntimeConfig};
+use zkhost_testkit::{kzg_p256, sample};
+
+use super::{measure, worst::Ecrecover};
+
+/// Where a measurement ran.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Where {
+    /// zkhost's function called directly.
+    Native,
+    /// The function's contract (`kzg-p256`, `poseidon`, `precompiles`) on a warm instance.
+    Contract,
+    /// Computed inside the `wasm-poseidon` contract: pure WebAssembly.
+    Wasm,
+    /// revm-precompile 43's precompile function.
+    Revm,
+    /// c-kzg-4844's `verify_kzg_proof` (after the versioned-hash check, as a client runs it).
+    CKzg,
+    /// `light-poseidon`'s Circom-compatible hasher.
+    LightPoseidon,
+    /// secp256k1 `ecrecover` (public-key recovery and its keccak): EIP-1108's anchor.
+    Ecrecover,
+}
+
+impl Where {
+    /// The name in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Where::Native => "native",
+            Where::Contract => "contract",
+            Where::Wasm => "wasm",
+            Where::Revm => "revm-precompile",
+            Where::CKzg => "c-kzg",
+            Where::LightPoseidon => "light-poseidon",
+            Where::Ecrecover => "ecrecover",
+        }
+    }
+}
+
+/// One measurement.
+#[derive(Clone, Debug)]
+pub struct ZkSample {
+    /// The operation (unused for [`Where::Ecrecover`], which is not a host function).
+    pub op: Crypto,
+    /// Poseidon's input count; 1 for the others.
+    pub size: usize,
+    /// Where it ran.
+    pub at: Where,
+    /// Median time of one call over the rounds, with its interval.
+    pub ci: measure::Stat,
+    /// The median time of one call in each round.
+    pub rounds_ns: Vec<f64>,
+    /// zkhost's price of the operation natively and for the peers; `gas_used`
+    /// through a contract; the fuel on the wasm path.
+    pub gas: u64,
+}
+
+/// The measurements of this section.
+#[derive(Clone, Debug, Default)]
+pub struct ZkResults {
+    /// Every measurement, `ecrecover` included.
+    pub samples: Vec<ZkSample>,
+}
+
+struct Job {
+    op: Crypto,
+    size: usize,
+    at: Where,
+    gas: u64,
+    run: Box<dyn FnMut()>,
+}
+
+/// The operations of this section with their sizes.
+pub fn cases(quick: bool) -> Vec<(Crypto, usize)> {
+    let mut out = vec![(Crypto::KzgPointEvaluation, 1), (Crypto::P256Verify, 1)];
+    let counts: Vec<usize> = if quick {
+        vec![1, 2, 4, 8, 12, 16]
+    } else {
+        (1..=16).collect()
+    };
+    out.extend(counts.into_iter().map(|n| (Crypto::Poseidon, n)));
+    for op in [
+        Crypto::AltBn128G1Compress,
+        Crypto::AltBn128G1Decompress,
+        Crypto::AltBn128G2Compress,
+        Crypto::AltBn128G2Decompress,
+    ] {
+        out.push((op, 1));
+    }
+    out
+}
+
+/// The input timed for `op` at `size`.
+fn input(op: Crypto, size: usize) -> Result<Vec<u8>, String> {
+    let found = match op {
+        Crypto::KzgPointEvaluation | Crypto::P256Verify => kzg_p256::valid_input(op, 0),
+        Crypto::Poseidon => Some(sample::poseidon_input(size, 0x9051)),
+        _ => sample::compression_input(op, 0xc0),
+    };
+    found.ok_or_else(|| format!("no benchmark input for {op:?}"))
+}
+
+/// c-kzg's point evaluation on a precompile input: the versioned hash, then
+/// `verify_kzg_proof`.
+fn ckzg_point_evaluation(input: &[u8]) -> bool {
+    let settings = c_kzg::ethereum_kzg_settings(0);
+    if input.len() != 192 || input[..32] != zkhost_kzg::versioned_hash(&input[96..144]) {
+        return false;
+    }
+    let b32 = |at: usize| c_kzg::Bytes32::from_bytes(&input[at..at + 32]);
+    let b48 = |at: usize| c_kzg::Bytes48::from_bytes(&input[at..at + 48]);
+    match (b32(32), b32(64), b48(96), b48(144)) {
+        (Ok(z), Ok(y), Ok(c), Ok(p)) => {
+            matches!(settings.verify_kzg_proof(&c, &z, &y, &p), Ok(true))
+        }
+        _ => false,
+    }
+}
+
+/// light-poseidon's hash of a Poseidon input (`None` beyond its 12 inputs).
+fn light_poseidon(input: &[u8]) -> Option<[u8; 32]> {
+    use ark_ff::{BigInteger, PrimeField};
+    use light_poseidon::{Poseidon, PoseidonHasher};
+    let xs: Vec<ark_bn254::Fr> = input
+        .chunks(32)
+        .map(ark_bn254::Fr::from_be_bytes_mod_order)
+        .collect();
+    let mut hasher = Poseidon::<ark_bn254::Fr>::new_circom(xs.len()).ok()?;
+    let out = hasher.hash(&xs).ok()?.into_bigint().to_bytes_be();
+    out.try_into().ok()
+}
+
+/// Measures every case of [`cases`] on every path it has, and `ecrecover`, in
+/// interleaved rounds.
+pub fn measure(
+    quick: bool,
+    rounds: usize,
+    budget: measure::Budget,
+    progress: &indicatif::ProgressBar,
+) -> Result<ZkResults, String> {
+    let runtime = Runtime::new(RuntimeConfig::from_env()).map_err(|e| format!("{e:#}"))?;
+    let costs = HostCosts::ZKHOST;
+    let mut jobs: Vec<Job> = Vec::new();
+    let ec = Ecrecover::new()?;
+    jobs.push(Job {
+        op: Crypto::AltBn128Add,
+        size: 1,
+        at: Where::Ecrecover,
+        gas: 3000,
+        run: Box::new(move || {
+            let _ = std::hint::black_box(ec.recover());
+        }),
+    });
+    for (op, size) in cases(quick) {
+        let input = input(op, size)?;
+        let name = format!("{op:?} x{size}");
+        let ours = zkhost_runtime::compute(op, None, &input)
+            .map_err(|e| format!("the {name} benchmark input is refused: {e}"))?;
+        let gas = costs.op_gas(op, input.len());
+        let native = input.clone();
+        jobs.push(Job {
+            op,
+            size,
+            at: Where::Native,
+            gas,
+            run: Box::new(move || {
+                let _ = std::hint::black_box(zkhost_runtime::compute(op, None, &native));
+            }),
+        });
+        // The peers, each checked to give zkhost's answer first.
+        match op {
+            Crypto::KzgPointEvaluation => {
+                use revm_precompile::kzg_point_evaluation::run as revm;
+                match revm(&input, GENEROUS_GAS) {
+                    Ok(out) if out.bytes.as_ref() == ours.as_slice() && out.gas_used == gas => {}
+                    other => return Err(format!("revm and zkhost differ on {name}: {other:?}")),
+                }
+                if !ckzg_point_evaluation(&input) {
+                    return Err(format!("c-kzg refuses the {name} input"));
+                }
+                let (a, b) = (input.clone(), input.clone());
+                jobs.push(Job {
+                    op,
+                    size,
+                    at: Where::Revm,
+                    gas,
+                    run: Box::new(move || {
+                        let _ = std::hint::black_box(revm(&a, GENEROUS_GAS));
+                    }),
+                });
+                jobs.push(Job {
+                    op,
+                    size,
+                    at: Where::CKzg,
+                    gas,
+                    run: Box::new(move || {
+                        let _ = std::hint::black_box(ckzg_point_evaluation(&b));
+                    }),
+                });
+            }
+            Crypto::P256Verify => {
+                use revm_precompile::secp256r1::p256_verify_osaka as revm;
+                match revm(&input, GENEROUS_GAS) {
+                    Ok(out) if out.bytes.as_ref() == ours.as_slice() && out.gas_used == gas => {}
+                    other => return Err(format!("revm and zkhost differ on {name}: {other:?}")),
+                }
+                let a = input.clone();
+                jobs.push(Job {
+                    op,
+                    size,
+                    at: Where::Revm,
+                    gas,
+                    run: Box::new(move || {
+                        let _ = std::hint::black_box(revm(&a, GENEROUS_GAS));
+                    }),
+                });
+            }
+            Crypto::Poseidon if size <= 12 => {
+                if light_poseidon(&input).as_ref().map(|h| &h[..]) != Some(&ours[..]) {
+                    return Err(format!("light-poseidon and zkhost differ on {name}"));
+                }
+                let a = input.clone();
+                jobs.push(Job {
+                    op,
+                    size,
+                    at: Where::LightPoseidon,
+                    gas,
+                    run: Box::new(move || {
+                        let _ = std::hint::black_box(light_poseidon(&a));
+                    }),
+                });
+            }
+            _ => {}
+        }
+        // The contract paths, checked to answer zkhost's output.
+        for (at, path) in [(Where::Contract, Path::Contract), (Where::Wasm, Path::Wasm)] {
+            let Some(code) = path.contract(op) else {
+                continue;
+            };
+            let code = runtime.deploy(code).map_err(|e| e.to_string())?;
+            let mut warm = runtime.instantiate(&code).map_err(|e| e.to_string())?;
+            let message = zkhost_contracts::message(op, input.clone());
+            let outcome = warm
+                .call(&message, GENEROUS_GAS)
+                .map_err(|e| e.to_string())?;
+            if zkhost_contracts::decode_response(&outcome).map_err(|e| e.to_string())? != ours {
+                return Err(format!(
+                    "the {} path and native differ on {name}",
+                    at.name()
+                ));
+            }
+            jobs.push(Job {
+                op,
+                size,
+                at,
+                gas: outcome.gas_used,
+                run: Box::new(move || {
+                    let _ = std::hint::black_box(warm.call(&message, GENEROUS_GAS));
+                }),
+            });
+        }
+    }
+    let times = measure::interleaved_rounds(
+        &mut jobs,
+        rounds,
+        progress,
+        |_| budget,
+        |j| format!("{:?} x{} {}", j.op, j.size, j.at.name()),
+        |j| &mut *j.run,
+    );
+    let samples = jobs
+        .iter()
+        .zip(times)
+        .map(|(j, rounds_ns)| ZkSample {
+            op: j.op,
+            size: j.size,
+            at: j.at,
+            ci: measure::Stat::of_rounds(&rounds_ns),
+            rounds_ns,
+            gas: j.gas,
+        })
+        .collect();
+    Ok(ZkResults { samples })
+}
+
+/// Rounds up to three significant figures (at least 1): a price must not be below
+/// what was measured.
+pub fn ceil3(x: f64) -> u64 {
+    if x <= 1.0 {
+        return 1;
+    }
+    let digits = x.log10().floor() as i32;
+    let unit = 10f64.powi((digits - 2).max(0));
+    ((x / unit).ceil() * unit) as u64
+}
+
+impl ZkResults {
+    fn find(&self, op: Crypto, size: usize, at: Where) -> Option<&ZkSample> {
+        self.samples
+            .iter()
+            .find(|s| s.at == at && (at == Where::Ecrecover || (s.op == op && s.size == size)))
+    }
+
+    /// `ecrecover`'s measurement.
+    pub fn ecrecover(&self) -> Option<&ZkSample> {
+        self.find(Crypto::AltBn128Add, 1, Where::Ecrecover)
+    }
+
+    /// The per-round ratio `a / b` of two rows of this section.
+    fn ratio(a: &ZkSample, b: &ZkSample) -> Option<measure::Stat> {
+        if a.rounds_ns.is_empty() || a.rounds_ns.len() != b.rounds_ns.len() {
+            return None;
+        }
+        let per: Vec<f64> = a
+            .rounds_ns
+            .iter()
+            .zip(&b.rounds_ns)
+            .map(|(x, y)| x / y)
+            .collect();
+        Some(measure::Stat::of_rounds(&per))
+    }
+
+    /// The gas of `op` at `size` by EIP-1108's method: `3000 × t / t_ecrecover`, the
+    /// median over the rounds of each round's ratio (with its interval), natively.
+    pub fn eip1108(&self, op: Crypto, size: usize) -> Option<measure::Stat> {
+        let native = self.find(op, size, Where::Native)?;
+        let r = Self::ratio(native, self.ecrecover()?)?;
+        Some(measure::Stat {
+            median_ns: 3000.0 * r.median_ns,
+            lo_ns: 3000.0 * r.lo_ns,
+            hi_ns: 3000.0 * r.hi_ns,
+            rounds: r.rounds,
+        })
+    }
+
+    /// The Markdown section.
+    pub fn markdown(&self, o: &mut String) {
+        if self.samples.is_empty() {
+            return;
+        }
+        let us = |ns: f64| {
+            if ns >= 100_000.0 {
+                format!("{:.0} µs", ns / 1e3)
+            } else {
+                format!("{:.2} µs", ns / 1e3)
+            }
+        };
+        let t = |s: Option<&ZkSample>| {
+            s.map_or("—".to_string(), |s| {
+                format!(
+                    "{} [{}, {}]",
+                    us(s.ci.median_ns),
+                    us(s.ci.lo_ns),
+                    us(s.ci.hi_ns)
+                )
+            })
+        };
+        let ratio = |a: Option<&ZkSample>, b: Option<&ZkSample>| match (a, b) {
+            (Some(a), Some(b)) => Self::ratio(a, b).map_or("—".into(), |r| {
+                format!("{:.2} [{:.2}, {:.2}]", r.median_ns, r.lo_ns, r.hi_ns)
+            }),
+            _ => "—".into(),
+        };
+        let _ = writeln!(
+            o,
+            "\n## KZG point evaluation, P256VERIFY, Poseidon, BN254 compression\n"
+        );
+        let ec = self.ecrecover();
+        let _ = writeln!(
+            o,
+            "Each natively, through its contract (warm instance) and beside the peer a \
+             node would otherwise run, in the same interleaved rounds as an `ecrecover` \
+             ({}); outputs checked equal first. Ratios are per-round medians with their \
+             95% intervals: peer / zkhost above 1 means zkhost is faster. EIP-1108 gas \
+             is 3000 × t / t_ecrecover (per round); Mgas/s is the charged gas over the \
+             native time.\n",
+            t(ec)
+        );
+        let _ = writeln!(
+            o,
+            "| op | native | revm-precompile | revm / zkhost | c-kzg | c-kzg / zkhost | contract | contract gas | gas | Mgas/s | EIP-1108 gas |"
+        );
+        let _ = writeln!(o, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+        let eip = |op: Crypto, size: usize| {
+            self.eip1108(op, size).map_or("—".into(), |s| {
+                format!(
+                    "{} [{}, {}]",
+                    ceil3(s.median_ns),
+                    ceil3(s.lo_ns),
+                    ceil3(s.hi_ns)
+                )
+            })
+        };
+        let mgas = |s: Option<&ZkSample>| {
+            s.map_or("—".into(), |s| {
+                format!("{:.1}", s.gas as f64 / s.ci.median_ns * 1e3)
+            })
+        };
+        for op in [Crypto::KzgPointEvaluation, Crypto::P256Verify] {
+            let native = self.find(op, 1, Where::Native);
+            let revm = self.find(op, 1, Where::Revm);
+            let ckzg = self.find(op, 1, Where::CKzg);
+            let contract = self.find(op, 1, Where::Contract);
+            let _ = writeln!(
+                o,
+                "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+                crate::ops::name(op),
+                t(native),
+                t(revm),
+                ratio(revm, native),
+                t(ckzg),
+                ratio(ckzg, native),
+                t(contract),
+                contract.map_or(0, |c| c.gas),
+                native.map_or(0, |n| n.gas),
+                mgas(native),
+                eip(op, 1)
+            );
+        }
+        let _ = writeln!(
+            o,
+            "\nPoseidon (circomlib, n inputs): natively, beside `light-poseidon` (1–12 \
+             inputs), through the `poseidon` contract, and in pure WebAssembly (the \
+             `wasm-poseidon` contract: the round-by-round form on substrate-bn's field, \
+             fuel as its gas).\n"
+        );
+        let _ = writeln!(
+            o,
+            "| n | native | light-poseidon | light-poseidon / zkhost | contract | contract gas | wasm | wasm / native | wasm fuel | gas | Mgas/s | EIP-1108 gas |"
+        );
+        let _ = writeln!(
+            o,
+            "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+        );
+        let mut counts: Vec<usize> = self
+            .samples
+            .iter()
+            .filter(|s| s.op == Crypto::Poseidon && s.at == Where::Native)
+            .map(|s| s.size)
+            .collect();
+        counts.dedup();
+        for n in counts {
+            let op = Crypto::Poseidon;
+            let native = self.find(op, n, Where::Native);
+            let light = self.find(op, n, Where::LightPoseidon);
+            let contract = self.find(op, n, Where::Contract);
+            let wasm = self.find(op, n, Where::Wasm);
+            let _ = writeln!(
+                o,
+                "| {n} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+                t(native),
+                t(light),
+                ratio(light, native),
+                t(contract),
+                contract.map_or(0, |c| c.gas),
+                t(wasm),
+                ratio(wasm, native),
+                wasm.map_or(0, |c| c.gas),
+                native.map_or(0, |n| n.gas),
+                mgas(native),
+                eip(op, n)
+            );
+        }
+        let _ = writeln!(o, "\nBN254 point compression (Solana's format):\n");
+        let _ = writeln!(
+            o,
+            "| op | native | contract | contract gas | gas | Mgas/s | EIP-1108 gas |"
+        );
+        let _ = writeln!(o, "|---|---:|---:|---:|---:|---:|---:|");
+        for op in [
+            Crypto::AltBn128G1Compress,
+            Crypto::AltBn128G1Decompress,
+            Crypto::AltBn128G2Compress,
+            Crypto::AltBn128G2Decompress,
+        ] {
+            let native = self.find(op, 1, Where::Native);
+            let contract = self.find(op, 1, Where::Contract);
+            let _ = writeln!(
+                o,
+                "| {} | {} | {} | {} | {} | {} | {} |",
+                crate::ops::name(op),
+                t(native),
+                t(contract),
+                contract.map_or(0, |c| c.gas),
+                native.map_or(0, |n| n.gas),
+                mgas(native),
+                eip(op, 1)
+            );
+        }
+    }
+
+    /// The JSON results of this section, one object per measurement (as the report's
+    /// other sections); `eip1108_gas` on the native rows.
+    pub fn json_results(&self) -> Vec<Value> {
+        self.samples
+            .iter()
+            .map(|s| {
+                let op = if s.at == Where::Ecrecover {
+                    "ecrecover"
+                } else {
+                    crate::ops::name(s.op)
+                };
+                let mut v = json!({
+                    "op": op, "size": s.size, "path": s.at.name(), "gas": s.gas,
+                    "median_ns": s.ci.median_ns, "ci95_ns": [s.ci.lo_ns, s.ci.hi_ns],
+                    "rounds_ns": s.rounds_ns,
+                });
+                if s.at == Where::Native {
+                    if let Some(e) = self.eip1108(s.op, s.size) {
+                        v["eip1108_gas"] = json!(ceil3(e.median_ns));
+                    }
+                }
+                v
+            })
+            .collect()
+    }
+}
+
+/// `zkhost bench --zk-only`: this section alone, with the machine, the load and the
+/// steal time of its run, as Markdown (stdout or `--markdown`) and JSON (`--json`).
+pub fn run_only(args: &super::BenchArgs, progress: &indicatif::ProgressBar) -> ExitCode {
+    let plan_rounds = if args.quick { 3 } else { 7 };
+    let budget = measure::Budget {
+        time: std::time::Duration::from_millis(if args.quick { 70 } else { 300 }),
+        min_samples: if args.quick { 3 } else { 5 },
+    };
+    let load = measure::LoadMonitor::start();
+    let results = match measure(args.quick, plan_rounds, budget, progress) {
+        Ok(r) => r,
+        Err(e) => {
+            progress.finish_and_clear();
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let load = load.finish();
+    progress.finish_and_clear();
+    let machine = super::report::machine();
+    let mut o =
+        String::from("# zkhost gas-cost benchmark: KZG, P256VERIFY, Poseidon, compression\n\n");
+    let steal = load
+        .steal
+        .map_or("not recorded".to_string(), |s| format!("{:.1}%", s * 100.0));
+    let _ = writeln!(
+        o,
+        "Machine: {} ({} cores). {} interleaved rounds. Load average during the run: mean \
+         {:.2}, max {:.2}; steal {steal}.",
+        machine["cpu_description"].as_str().unwrap_or("?"),
+        machine["cores"],
+        plan_rounds,
+        load.mean,
+        load.max,
+    );
+    if load.steal.is_some_and(|s| s > measure::STEAL_WARNING) {
+        let _ = writeln!(
+            o,
+            "\n**Steal time was above {:.0}%: rerun on a quiet machine before quoting.**",
+            measure::STEAL_WARNING * 100.0
+        );
+    }
+    results.markdown(&mut o);
+    let written = (|| -> std::io::Result<()> {
+        super::report::write_markdown(args.markdown.as_deref(), &o)?;
+        if let Some(path) = &args.json {
+            let doc = json!({"machine": machine, "load": load, "rounds": plan_rounds,
+                             "quick": args.quick, "results": results.json_results()});
+            std::fs::write(path, serde_json::to_string_pretty(&doc)? + "\n")?;
+        }
+        Ok(())
+    })();
+    match written {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prices_round_up() {
+        assert_eq!(ceil3(0.3), 1);
+        assert_eq!(ceil3(594.1), 595);
+        assert_eq!(ceil3(1_081.0), 1_090);
+        assert_eq!(ceil3(7_360.5), 7_370);
+        assert_eq!(ceil3(12_300.0), 12_300);
+    }
+
+    #[test]
+    fn every_case_has_a_valid_input() {
+        for (op, size) in cases(false) {
+            let input = input(op, size).expect("an input");
+            assert!(
+                zkhost_runtime::compute(op, None, &input).is_ok(),
+                "{op:?} x{size}"
+            );
+        }
+    }
+}
