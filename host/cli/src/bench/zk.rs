@@ -588,8 +588,9 @@ pub fn run_only(args: &super::BenchArgs, progress: &indicatif::ProgressBar) -> E
     let written = (|| -> std::io::Result<()> {
         super::report::write_markdown(args.markdown.as_deref(), &o)?;
         if let Some(path) = &args.json {
-            let doc = json!({"machine": machine, "load": load, "rounds": plan_rounds,
-                             "quick": args.quick, "results": results.json_results()});
+            let run = json!({"load": load, "rounds": plan_rounds, "quick": args.quick,
+                             "section": "zk"});
+            let doc = json!({"machine": machine, "run": run, "results": results.json_results()});
             std::fs::write(path, serde_json::to_string_pretty(&doc)? + "\n")?;
         }
         Ok(())
