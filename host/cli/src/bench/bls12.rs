@@ -166,18 +166,13 @@ pub fn measure(
             }),
         });
         let message = zkhost_contracts::message(op.host_function(), input);
-        let mut warm = runtime.instantiate(&code).map_err(|e| e.to_string())?;
-        let outcome = warm
-            .call(&message, GENEROUS_GAS)
-            .map_err(|e| e.to_string())?;
-        if zkhost_contracts::decode_response(&outcome).map_err(|e| e.to_string())? != blst {
-            return Err(format!("the contract and blst differ on {op} x{size}"));
-        }
+        let (mut warm, gas) = super::warm_answering(&runtime, &code, &message, &blst)
+            .map_err(|e| e.unwrap_or(format!("the contract and blst differ on {op} x{size}")))?;
         jobs.push(Job {
             op,
             size,
             at: Where::Contract,
-            gas: outcome.gas_used,
+            gas,
             run: Box::new(move || {
                 let _ = std::hint::black_box(warm.call(&message, GENEROUS_GAS));
             }),

@@ -325,6 +325,26 @@ fn checked(instance: &mut WarmInstance, message: &[u8]) -> Result<u64, String> {
     }
 }
 
+/// A warm instance of `code` that has answered `message` with `expected`, and the gas
+/// that call used: a contract path is timed only once it gives the native output.
+/// `Err(None)` when it answers otherwise (the caller names the case), `Err(Some(e))`
+/// when the runtime fails.
+fn warm_answering(
+    runtime: &Runtime,
+    code: &zkhost_runtime::CodeHash,
+    message: &[u8],
+    expected: &[u8],
+) -> Result<(WarmInstance, u64), Option<String>> {
+    let mut warm = runtime.instantiate(code).map_err(|e| Some(e.to_string()))?;
+    let outcome = warm
+        .call(message, GENEROUS_GAS)
+        .map_err(|e| Some(e.to_string()))?;
+    match zkhost_contracts::decode_response(&outcome) {
+        Ok(out) if out == expected => Ok((warm, outcome.gas_used)),
+        _ => Err(None),
+    }
+}
+
 /// Checks that `backend` gives the default backend's output for `input`: a
 /// comparison of speeds is only meaningful between equal results.
 fn same_output(op: Crypto, backend: Backend, input: &[u8]) -> Result<(), String> {

@@ -264,22 +264,19 @@ pub fn measure(
                 continue;
             };
             let code = runtime.deploy(code).map_err(|e| e.to_string())?;
-            let mut warm = runtime.instantiate(&code).map_err(|e| e.to_string())?;
             let message = zkhost_contracts::message(op, input.clone());
-            let outcome = warm
-                .call(&message, GENEROUS_GAS)
-                .map_err(|e| e.to_string())?;
-            if zkhost_contracts::decode_response(&outcome).map_err(|e| e.to_string())? != ours {
-                return Err(format!(
-                    "the {} path and native differ on {name}",
-                    at.name()
-                ));
-            }
+            let (mut warm, gas) =
+                super::warm_answering(&runtime, &code, &message, &ours).map_err(|e| {
+                    e.unwrap_or(format!(
+                        "the {} path and native differ on {name}",
+                        at.name()
+                    ))
+                })?;
             jobs.push(Job {
                 op,
                 size,
                 at,
-                gas: outcome.gas_used,
+                gas,
                 run: Box::new(move || {
                     let _ = std::hint::black_box(warm.call(&message, GENEROUS_GAS));
                 }),
