@@ -191,6 +191,23 @@ impl Fp {
         Fp(mont::mul(&x, &c.0, &MODULUS))
     }
 
+    /// `self/2`: `self` when even, else `self + p` (below `2²⁵⁵`), shifted right one
+    /// bit — a multiple of p added to an even total, so the halving is exact. It is
+    /// the same on Montgomery words as on values (halving is linear), and replaces a
+    /// multiplication by `1/2`.
+    #[inline(always)]
+    pub fn halve(&self) -> Fp {
+        let a = &self.0;
+        let mask = (a[0] & 1).wrapping_neg();
+        let (t, _) = add_words(a, &[P[0] & mask, P[1] & mask, P[2] & mask, P[3] & mask]);
+        Fp([
+            (t[0] >> 1) | (t[1] << 63),
+            (t[1] >> 1) | (t[2] << 63),
+            (t[2] >> 1) | (t[3] << 63),
+            t[3] >> 1,
+        ])
+    }
+
     /// `9·self`, by three doublings and an addition.
     #[inline(always)]
     pub fn times_nine(&self) -> Fp {

@@ -96,6 +96,12 @@ impl Fp2 {
         Fp2::new(re, im)
     }
 
+    /// `self/2`, coefficient by coefficient ([`Fp::halve`]).
+    #[inline(always)]
+    pub fn halve(&self) -> Fp2 {
+        Fp2::new(self.c0.halve(), self.c1.halve())
+    }
+
     /// `self·s` for `s` in Fp.
     #[inline(always)]
     pub fn mul_fp(&self, s: &Fp) -> Fp2 {

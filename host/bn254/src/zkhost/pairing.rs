@@ -29,10 +29,9 @@ struct Projective {
     z: Fp2,
 }
 
-/// Constants of the loop: `1/2`, `3b'`, the NAF digits of `6x + 2` and the number
-/// of lines per pair.
+/// Constants of the loop: `3b'`, the NAF digits of `6x + 2` and the number of
+/// lines per pair.
 struct LoopConstants {
-    two_inv: Fp,
     b3: Fp2,
     digits: Vec<i8>,
     lines: usize,
@@ -42,7 +41,6 @@ fn loop_constants() -> &'static LoopConstants {
     static C: OnceLock<LoopConstants> = OnceLock::new();
     C.get_or_init(|| {
         let mut c = LoopConstants {
-            two_inv: Fp::from_u64(2).inverse().unwrap_or(Fp::ZERO),
             b3: twist_b().mul_fp(&Fp::from_u64(3)),
             digits: naf(6 * u128::from(BN_X) + 2),
             lines: 0,
@@ -60,12 +58,12 @@ impl Projective {
     /// `T ← 2T`; the tangent at T.
     #[inline]
     fn double(&mut self, c: &LoopConstants) -> Line {
-        let a = (self.x * self.y).mul_fp(&c.two_inv);
+        let a = (self.x * self.y).halve();
         let b = self.y.square();
         let cc = self.z.square();
         let e = c.b3 * cc;
         let f = e.double() + e;
-        let g = (b + f).mul_fp(&c.two_inv);
+        let g = (b + f).halve();
         let h = (self.y + self.z).square() - (b + cc);
         let i = e - b;
         let j = self.x.square();

@@ -602,3 +602,15 @@ fn wnaf_digits_recombine() {
     }
     assert_eq!(super::naf(x), super::wnaf(x, 2));
 }
+
+/// Halving agrees with arkworks' multiplication by `1/2`, on random values and on
+/// the edges (0, 1, p − 1, whose halving adds p).
+#[test]
+fn halving_matches_arkworks() {
+    let half = Fq::from(2u64).inverse().expect("2 is invertible");
+    let mut samples = fq_samples(2_000);
+    samples.extend([Fq::ZERO, Fq::ONE, -Fq::ONE, -Fq::from(2u64)]);
+    for a in samples {
+        assert_eq!(fp(a).halve(), fp(a * half));
+    }
+}
