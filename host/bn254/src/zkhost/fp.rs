@@ -208,10 +208,46 @@ impl Fp {
         ])
     }
 
-    /// `9·self`, by three doublings and an addition.
+    /// `9·self` ([`Fp::combine`]).
     #[inline(always)]
     pub fn times_nine(&self) -> Fp {
-        self.double().double().double().add(self)
+        Fp::combine(self, 9, &Fp::ZERO, 0)
+    }
+
+    /// `ka·a + kb·b` for small `ka + kb ≤ 15`: the five-word sum (below `15p`)
+    /// reduced once by [`reduce_small`], where a chain of modular additions reduces
+    /// after every step. `b` may be p itself (a negation left unreduced: see
+    /// [`Fp::neg_unreduced`]).
+    #[inline(always)]
+    pub fn combine(a: &Fp, ka: u64, b: &Fp, kb: u64) -> Fp {
+        Fp::combine3(a, ka, b, kb, &Fp::ZERO, 0)
+    }
+
+    /// `ka·a + kb·b + kc·c` for small `ka + kb + kc ≤ 15`, reduced once (see
+    /// [`Fp::combine`]).
+    #[inline(always)]
+    pub fn combine3(a: &Fp, ka: u64, b: &Fp, kb: u64, c: &Fp, kc: u64) -> Fp {
+        debug_assert!(ka + kb + kc <= 15);
+        let mut t = [0u64; 5];
+        let mut carry: u128 = 0;
+        for (i, word) in t.iter_mut().take(4).enumerate() {
+            // At most 15·(2⁶⁴ − 1) + 2⁶⁴: no overflow.
+            let v = u128::from(a.0[i]) * u128::from(ka)
+                + u128::from(b.0[i]) * u128::from(kb)
+                + u128::from(c.0[i]) * u128::from(kc)
+                + carry;
+            *word = v as u64;
+            carry = v >> 64;
+        }
+        t[4] = carry as u64;
+        Fp(reduce_small(&t))
+    }
+
+    /// `p − self` as words, not reduced: p for zero. For [`Fp::combine`], which
+    /// takes values up to p.
+    #[inline(always)]
+    pub fn neg_unreduced(&self) -> Fp {
+        Fp(sub_words(&P, &self.0).0)
     }
 
     /// `self·b`.
@@ -357,6 +393,76 @@ pub(crate) fn sub_asm(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
         );
     }
     [r0, r1, r2, r3]
+}
+
+/// The multiples `k·p` for `k` in 0..16, five words each.
+const MULTIPLES: [[u64; 5]; 16] = {
+    let mut m = [[0u64; 5]; 16];
+    let mut k = 1;
+    while k < 16 {
+        let mut carry = 0u64;
+        let mut i = 0;
+        while i < 4 {
+            let (x, c1) = m[k - 1][i].overflowing_add(P[i]);
+            let (x, c2) = x.overflowing_add(carry);
+            m[k][i] = x;
+            carry = (c1 as u64) + (c2 as u64);
+            i += 1;
+        }
+        m[k][4] = m[k - 1][4] + carry;
+        k += 1;
+    }
+    m
+};
+
+/// For each `h < 256`, the largest `k` with `k·p ≤ h·2²⁵⁰`: a value `t` whose top
+/// bits `t >> 250` are h has `⌊t/p⌋` equal to k or k + 1, as `2²⁵⁰ < p`.
+const QUOTIENTS: [u8; 256] = {
+    let mut q = [0u8; 256];
+    let mut h = 0;
+    while h < 256 {
+        // h·2²⁵⁰ as five words: bits 250.. are h.
+        let v = [0u64, 0, 0, (h as u64) << 58, (h as u64) >> 6];
+        let mut k = 0;
+        while k + 1 < 16 && !greater(&MULTIPLES[k + 1], &v) {
+            k += 1;
+        }
+        q[h] = k as u8;
+        h += 1;
+    }
+    q
+};
+
+/// Whether `a > b` on five words.
+const fn greater(a: &[u64; 5], b: &[u64; 5]) -> bool {
+    let mut i = 5;
+    while i > 0 {
+        i -= 1;
+        if a[i] != b[i] {
+            return a[i] > b[i];
+        }
+    }
+    false
+}
+
+/// `t mod p` for a five-word `t < 16p`: `t − k·p` for the k that t's top bits give
+/// ([`QUOTIENTS`]), below 2p, then one conditional subtraction. A table lookup on
+/// the value: fine here, where every input is public.
+#[inline(always)]
+pub(crate) fn reduce_small(t: &[u64; 5]) -> [u64; 4] {
+    let h = ((t[4] << 6) | (t[3] >> 58)) as u8;
+    let kp = &MULTIPLES[usize::from(QUOTIENTS[usize::from(h)])];
+    let (r, _) = sub_words(&[t[0], t[1], t[2], t[3]], &[kp[0], kp[1], kp[2], kp[3]]);
+    // Below 2p < 2²⁵⁶: the fifth word of the difference is zero.
+    let (s, borrow) = sub_words(&r, &P);
+    // Select without a branch: the comparison is unpredictable on random data.
+    let mask = u64::from(borrow).wrapping_neg();
+    [
+        (r[0] & mask) | (s[0] & !mask),
+        (r[1] & mask) | (s[1] & !mask),
+        (r[2] & mask) | (s[2] & !mask),
+        (r[3] & mask) | (s[3] & !mask),
+    ]
 }
 
 /// Whether the little-endian `words` are a canonical value, below p (`w − p`

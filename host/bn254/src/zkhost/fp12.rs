@@ -108,7 +108,7 @@ impl Fp12 {
         let v0 = self.c0 * b.c0;
         let v1 = self.c1 * b.c1;
         let c1 = (self.c0 + self.c1) * (b.c0 + b.c1) - v0 - v1;
-        Fp12::new(v0 + v1.mul_by_v(), c1)
+        Fp12::new(v1.mul_by_v_add(&v0), c1)
     }
 
     /// `self²` by the complex method: two Fp6 multiplications.
@@ -128,7 +128,7 @@ impl Fp12 {
         let t0 = a.mul_fp2(d0);
         let t1 = b.mul_by_01(d3, d4);
         let c1 = (a + b).mul_by_01(&(*d0 + *d3), d4) - t0 - t1;
-        Fp12::new(t0 + t1.mul_by_v(), c1)
+        Fp12::new(t1.mul_by_v_add(&t0), c1)
     }
 
     /// `self·(x0 + x1·v + x2·v² + (x3 + x4·v)·w)`, the shape of the product of two
@@ -142,7 +142,7 @@ impl Fp12 {
         let c = f1.mul_by_01(&x[3], &x[4]);
         let sum = Fp6::new(x[0] + x[3], x[1] + x[4], x[2]);
         let a = (f0 + f1) * sum;
-        Fp12::new(b + c.mul_by_v(), a - b - c)
+        Fp12::new(c.mul_by_v_add(&b), a - b - c)
     }
 
     /// `1/self`, or `None` for zero: `(c0 − c1·w) / (c0² − v·c1²)`.
@@ -203,7 +203,7 @@ pub fn mul_034_by_034(c: &[Fp2; 3], d: &[Fp2; 3]) -> [Fp2; 5] {
     let x34 = (c3 + c4) * (d3 + d4) - x3 - x4;
     let x03 = (c0 + c3) * (d0 + d3) - x0 - x3;
     let x04 = (c0 + c4) * (d0 + d4) - x0 - x4;
-    [x0 + x4.mul_by_xi(), x3, x34, x03, x04]
+    [x4.mul_by_xi_add(&x0), x3, x34, x03, x04]
 }
 
 /// `(x + y·t)² = (x² + ξy²) + ((x + y)² − x² − y²)·t` in Fp4 = Fp2[t]/(t² − ξ).
@@ -211,19 +211,25 @@ pub fn mul_034_by_034(c: &[Fp2; 3], d: &[Fp2; 3]) -> [Fp2; 5] {
 fn fp4_square(x: Fp2, y: Fp2) -> (Fp2, Fp2) {
     let x2 = x.square();
     let y2 = y.square();
-    (x2 + y2.mul_by_xi(), (x + y).square() - x2 - y2)
+    (y2.mul_by_xi_add(&x2), (x + y).square() - x2 - y2)
 }
 
-/// `3s − 2x`.
+/// `3s − 2x`, each coefficient one [`Fp::combine`].
 #[inline(always)]
 fn three_minus_two(s: Fp2, x: Fp2) -> Fp2 {
-    (s - x).double() + s
+    Fp2::new(
+        Fp::combine(&s.c0, 3, &x.c0.neg_unreduced(), 2),
+        Fp::combine(&s.c1, 3, &x.c1.neg_unreduced(), 2),
+    )
 }
 
-/// `3s + 2x`.
+/// `3s + 2x`, each coefficient one [`Fp::combine`].
 #[inline(always)]
 fn three_plus_two(s: Fp2, x: Fp2) -> Fp2 {
-    (s + x).double() + s
+    Fp2::new(
+        Fp::combine(&s.c0, 3, &x.c0, 2),
+        Fp::combine(&s.c1, 3, &x.c1, 2),
+    )
 }
 
 impl_ops!(Fp12);

@@ -65,6 +65,12 @@ impl Fp6 {
         Fp6::new(self.c2.mul_by_xi(), self.c0, self.c1)
     }
 
+    /// `self·v + y`: the product's constant coefficient by [`Fp2::mul_by_xi_add`].
+    #[inline]
+    pub fn mul_by_v_add(&self, y: &Fp6) -> Fp6 {
+        Fp6::new(self.c2.mul_by_xi_add(&y.c0), self.c0 + y.c1, self.c1 + y.c2)
+    }
+
     /// `self·s` for `s` in Fp2.
     #[inline]
     pub fn mul_fp2(&self, s: &Fp2) -> Fp6 {
@@ -78,8 +84,8 @@ impl Fp6 {
         let v0 = a0 * b.c0;
         let v1 = a1 * b.c1;
         let v2 = a2 * b.c2;
-        let c0 = v0 + ((a1 + a2) * (b.c1 + b.c2) - v1 - v2).mul_by_xi();
-        let c1 = (a0 + a1) * (b.c0 + b.c1) - v0 - v1 + v2.mul_by_xi();
+        let c0 = ((a1 + a2) * (b.c1 + b.c2) - v1 - v2).mul_by_xi_add(&v0);
+        let c1 = v2.mul_by_xi_add(&((a0 + a1) * (b.c0 + b.c1) - v0 - v1));
         let c2 = (a0 + a2) * (b.c0 + b.c2) - v0 - v2 + v1;
         Fp6::new(c0, c1, c2)
     }
@@ -90,7 +96,7 @@ impl Fp6 {
         let (a0, a1, a2) = (self.c0, self.c1, self.c2);
         let v0 = a0 * *b0;
         let v1 = a1 * *b1;
-        let c0 = v0 + ((a1 + a2) * *b1 - v1).mul_by_xi();
+        let c0 = ((a1 + a2) * *b1 - v1).mul_by_xi_add(&v0);
         let c1 = (a0 + a1) * (*b0 + *b1) - v0 - v1;
         let c2 = (a0 + a2) * *b0 - v0 + v1;
         Fp6::new(c0, c1, c2)
@@ -107,8 +113,8 @@ impl Fp6 {
         let s3 = (a1 * a2).double();
         let s4 = a2.square();
         Fp6::new(
-            s0 + s3.mul_by_xi(),
-            s1 + s4.mul_by_xi(),
+            s3.mul_by_xi_add(&s0),
+            s4.mul_by_xi_add(&s1),
             s1 + s2 + s3 - s0 - s4,
         )
     }

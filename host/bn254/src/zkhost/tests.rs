@@ -614,3 +614,125 @@ fn halving_matches_arkworks() {
         assert_eq!(fp(a).halve(), fp(a * half));
     }
 }
+
+/// `reduce_small` leaves a canonical value congruent to its input, for inputs at
+/// every boundary it relies on: each multiple `k·p` and its neighbours, each
+/// `h·2²⁵⁰` and its neighbours (where the quotient table's entry changes), and
+/// random five-word values, all below `16p`.
+#[test]
+fn small_reduction_is_exact() {
+    use super::fp::{reduce_small, P};
+    let words = |x: &num_words::W| x.0;
+    let p = num_words::W::from4(&P);
+    let limit = p.times(16);
+    let mut inputs: Vec<num_words::W> = Vec::new();
+    for k in 0..16u64 {
+        let kp = p.times(k);
+        inputs.extend([kp.minus_one(), kp, kp.plus_one()]);
+    }
+    for h in 0..256u64 {
+        let v = num_words::W([0, 0, 0, h << 58, h >> 6]);
+        inputs.extend([v.minus_one(), v, v.plus_one()]);
+    }
+    let mut rng = rng();
+    for _ in 0..20_000 {
+        let mut v = num_words::W([0; 5]);
+        for w in v.0.iter_mut() {
+            *w = rand::Rng::gen(&mut rng);
+        }
+        v.0[4] &= 7;
+        inputs.push(v);
+    }
+    for t in inputs.into_iter().filter(|t| t.less(&limit)) {
+        let r = reduce_small(&words(&t));
+        assert!(num_words::W::from4(&r).less(&p), "canonical");
+        let mut bytes = Vec::new();
+        for w in t.0 {
+            bytes.extend(w.to_le_bytes());
+        }
+        let want = Fq::from_le_bytes_mod_order(&bytes);
+        assert_eq!(Fq::from_bigint(BigInt(r)), Some(want), "congruent");
+    }
+}
+
+/// `Fp::combine` against arkworks, for every pair of small factors it takes and
+/// edge and random operands, including p itself as the second (an unreduced −0).
+#[test]
+fn small_combinations_match_arkworks() {
+    let mut xs = fq_samples(200);
+    xs.extend([-Fq::from(2u64)]);
+    for (i, &a) in xs.iter().enumerate() {
+        let b = xs[(i * 11 + 5) % xs.len()];
+        for ka in 0..=15u64 {
+            for kb in 0..=(15 - ka) {
+                let want = a * Fq::from(ka) + b * Fq::from(kb);
+                assert_eq!(Fp::combine(&fp(a), ka, &fp(b), kb), fp(want));
+                let want = a * Fq::from(ka) - b * Fq::from(kb);
+                assert_eq!(
+                    Fp::combine(&fp(a), ka, &fp(b).neg_unreduced(), kb),
+                    fp(want)
+                );
+            }
+        }
+    }
+    assert_eq!(Fp::ZERO.neg_unreduced().0, super::fp::P);
+}
+
+/// Five-word integers for the reduction tests.
+mod num_words {
+    #[derive(Clone, Copy, Debug)]
+    pub(super) struct W(pub [u64; 5]);
+
+    impl W {
+        pub(super) fn from4(x: &[u64; 4]) -> W {
+            W([x[0], x[1], x[2], x[3], 0])
+        }
+
+        pub(super) fn times(&self, k: u64) -> W {
+            let mut out = [0u64; 5];
+            let mut carry: u128 = 0;
+            for (o, &w) in out.iter_mut().zip(&self.0) {
+                let v = u128::from(w) * u128::from(k) + carry;
+                *o = v as u64;
+                carry = v >> 64;
+            }
+            W(out)
+        }
+
+        pub(super) fn plus_one(&self) -> W {
+            let mut out = self.0;
+            for w in out.iter_mut() {
+                let (v, c) = w.overflowing_add(1);
+                *w = v;
+                if !c {
+                    break;
+                }
+            }
+            W(out)
+        }
+
+        pub(super) fn minus_one(&self) -> W {
+            if self.0 == [0; 5] {
+                return *self;
+            }
+            let mut out = self.0;
+            for w in out.iter_mut() {
+                let (v, b) = w.overflowing_sub(1);
+                *w = v;
+                if !b {
+                    break;
+                }
+            }
+            W(out)
+        }
+
+        pub(super) fn less(&self, o: &W) -> bool {
+            for i in (0..5).rev() {
+                if self.0[i] != o.0[i] {
+                    return self.0[i] < o.0[i];
+                }
+            }
+            false
+        }
+    }
+}
