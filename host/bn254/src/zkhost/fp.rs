@@ -208,34 +208,27 @@ impl Fp {
         ])
     }
 
-    /// `9·self` ([`Fp::combine`]).
+    /// `9·self` ([`Fp::linear`]).
     #[inline(always)]
     pub fn times_nine(&self) -> Fp {
-        Fp::combine(self, 9, &Fp::ZERO, 0)
+        Fp::linear([(self, 9)])
     }
 
-    /// `ka·a + kb·b` for small `ka + kb ≤ 15`: the five-word sum (below `15p`)
-    /// reduced once by [`reduce_small`], where a chain of modular additions reduces
-    /// after every step. `b` may be p itself (a negation left unreduced: see
-    /// [`Fp::neg_unreduced`]).
+    /// `Σ kᵢ·xᵢ` for small factors with `Σ kᵢ < 64`: the five-word sum (below
+    /// `64p`) reduced once by [`reduce_small`], where a chain of modular additions
+    /// reduces after every step. An `xᵢ` may be p itself, so that a negated term
+    /// can enter as [`Fp::neg_unreduced`].
     #[inline(always)]
-    pub fn combine(a: &Fp, ka: u64, b: &Fp, kb: u64) -> Fp {
-        Fp::combine3(a, ka, b, kb, &Fp::ZERO, 0)
-    }
-
-    /// `ka·a + kb·b + kc·c` for small `ka + kb + kc ≤ 15`, reduced once (see
-    /// [`Fp::combine`]).
-    #[inline(always)]
-    pub fn combine3(a: &Fp, ka: u64, b: &Fp, kb: u64, c: &Fp, kc: u64) -> Fp {
-        debug_assert!(ka + kb + kc <= 15);
+    pub fn linear<const N: usize>(terms: [(&Fp, u64); N]) -> Fp {
+        debug_assert!(terms.iter().map(|t| t.1).sum::<u64>() < 64);
         let mut t = [0u64; 5];
         let mut carry: u128 = 0;
         for (i, word) in t.iter_mut().take(4).enumerate() {
-            // At most 15·(2⁶⁴ − 1) + 2⁶⁴: no overflow.
-            let v = u128::from(a.0[i]) * u128::from(ka)
-                + u128::from(b.0[i]) * u128::from(kb)
-                + u128::from(c.0[i]) * u128::from(kc)
-                + carry;
+            // Below 64·2⁶⁴: no overflow.
+            let mut v = carry;
+            for (x, k) in &terms {
+                v += u128::from(x.0[i]) * u128::from(*k);
+            }
             *word = v as u64;
             carry = v >> 64;
         }
@@ -243,7 +236,7 @@ impl Fp {
         Fp(reduce_small(&t))
     }
 
-    /// `p − self` as words, not reduced: p for zero. For [`Fp::combine`], which
+    /// `p − self` as words, not reduced: p for zero. For [`Fp::linear`], which
     /// takes values up to p.
     #[inline(always)]
     pub fn neg_unreduced(&self) -> Fp {
@@ -395,11 +388,11 @@ pub(crate) fn sub_asm(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
     [r0, r1, r2, r3]
 }
 
-/// The multiples `k·p` for `k` in 0..16, five words each.
-const MULTIPLES: [[u64; 5]; 16] = {
-    let mut m = [[0u64; 5]; 16];
+/// The multiples `k·p` for `k` in 0..64, five words each.
+const MULTIPLES: [[u64; 5]; 64] = {
+    let mut m = [[0u64; 5]; 64];
     let mut k = 1;
-    while k < 16 {
+    while k < 64 {
         let mut carry = 0u64;
         let mut i = 0;
         while i < 4 {
@@ -415,16 +408,16 @@ const MULTIPLES: [[u64; 5]; 16] = {
     m
 };
 
-/// For each `h < 256`, the largest `k` with `k·p ≤ h·2²⁵⁰`: a value `t` whose top
+/// For each `h < 1024`, the largest `k` with `k·p ≤ h·2²⁵⁰`: a value `t` whose top
 /// bits `t >> 250` are h has `⌊t/p⌋` equal to k or k + 1, as `2²⁵⁰ < p`.
-const QUOTIENTS: [u8; 256] = {
-    let mut q = [0u8; 256];
+const QUOTIENTS: [u8; 1024] = {
+    let mut q = [0u8; 1024];
     let mut h = 0;
-    while h < 256 {
+    while h < 1024 {
         // h·2²⁵⁰ as five words: bits 250.. are h.
         let v = [0u64, 0, 0, (h as u64) << 58, (h as u64) >> 6];
         let mut k = 0;
-        while k + 1 < 16 && !greater(&MULTIPLES[k + 1], &v) {
+        while k + 1 < 64 && !greater(&MULTIPLES[k + 1], &v) {
             k += 1;
         }
         q[h] = k as u8;
@@ -445,13 +438,14 @@ const fn greater(a: &[u64; 5], b: &[u64; 5]) -> bool {
     false
 }
 
-/// `t mod p` for a five-word `t < 16p`: `t − k·p` for the k that t's top bits give
+/// `t mod p` for a five-word `t < 64p`: `t − k·p` for the k that t's top bits give
 /// ([`QUOTIENTS`]), below 2p, then one conditional subtraction. A table lookup on
 /// the value: fine here, where every input is public.
 #[inline(always)]
 pub(crate) fn reduce_small(t: &[u64; 5]) -> [u64; 4] {
-    let h = ((t[4] << 6) | (t[3] >> 58)) as u8;
-    let kp = &MULTIPLES[usize::from(QUOTIENTS[usize::from(h)])];
+    // Below 64p < 2²⁶⁰: h < 2¹⁰.
+    let h = (((t[4] << 6) | (t[3] >> 58)) & 1023) as usize;
+    let kp = &MULTIPLES[usize::from(QUOTIENTS[h])];
     let (r, _) = sub_words(&[t[0], t[1], t[2], t[3]], &[kp[0], kp[1], kp[2], kp[3]]);
     // Below 2p < 2²⁵⁶: the fifth word of the difference is zero.
     let (s, borrow) = sub_words(&r, &P);

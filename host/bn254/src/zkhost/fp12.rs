@@ -171,19 +171,23 @@ impl Fp12 {
     /// Scott's formula: with `A = a0 + a3·t`, `B = a1 + a4·t`, `C = a2 + a5·t` in
     /// Fp4 = Fp2[t]/(t² − ξ), `t = w³`, the square is
     /// `(3A² − 2Ā) + (3t·C² + 2B̄)·w + (3B² − 2C̄)·w²`: nine Fp2 squarings.
+    ///
+    /// The squarings are taken apart (`x²`, `y²`, `(x + y)²` for each Fp4
+    /// coefficient, [`Fp4Squares`]) and each output coefficient is one
+    /// [`Fp::linear`] of them, reduced once.
     pub fn cyclotomic_square(&self) -> Fp12 {
         let (a0, a2, a4) = (self.c0.c0, self.c0.c1, self.c0.c2);
         let (a1, a3, a5) = (self.c1.c0, self.c1.c1, self.c1.c2);
-        let (a_re, a_im) = fp4_square(a0, a3);
-        let (b_re, b_im) = fp4_square(a1, a4);
-        let (c_re, c_im) = fp4_square(a2, a5);
-        // t·C² = ξ·c_im + c_re·t.
-        let n0 = three_minus_two(a_re, a0);
-        let n3 = three_plus_two(a_im, a3);
-        let n1 = three_plus_two(c_im.mul_by_xi(), a1);
-        let n4 = three_minus_two(c_re, a4);
-        let n2 = three_minus_two(b_re, a2);
-        let n5 = three_plus_two(b_im, a5);
+        let a = Fp4Squares::new(&a0, &a3);
+        let b = Fp4Squares::new(&a1, &a4);
+        let c = Fp4Squares::new(&a2, &a5);
+        // t·C² = ξ·C²_im + C²_re·t.
+        let n0 = a.three_real_minus_two(&a0);
+        let n3 = a.three_imaginary_plus_two(&a3);
+        let n1 = three_xi_plus_two(&c.imaginary(), &a1);
+        let n4 = c.three_real_minus_two(&a4);
+        let n2 = b.three_real_minus_two(&a2);
+        let n5 = b.three_imaginary_plus_two(&a5);
         Fp12::new(Fp6::new(n0, n2, n4), Fp6::new(n1, n3, n5))
     }
 }
@@ -206,29 +210,82 @@ pub fn mul_034_by_034(c: &[Fp2; 3], d: &[Fp2; 3]) -> [Fp2; 5] {
     [x4.mul_by_xi_add(&x0), x3, x34, x03, x04]
 }
 
-/// `(x + y·t)² = (x² + ξy²) + ((x + y)² − x² − y²)·t` in Fp4 = Fp2[t]/(t² − ξ).
-#[inline(always)]
-fn fp4_square(x: Fp2, y: Fp2) -> (Fp2, Fp2) {
-    let x2 = x.square();
-    let y2 = y.square();
-    (y2.mul_by_xi_add(&x2), (x + y).square() - x2 - y2)
+/// The squarings behind `(x + y·t)² = (x² + ξy²) + ((x + y)² − x² − y²)·t` in
+/// Fp4 = Fp2[t]/(t² − ξ), kept apart so that the combinations the cyclotomic
+/// squaring makes of them reduce once.
+struct Fp4Squares {
+    x2: Fp2,
+    y2: Fp2,
+    s2: Fp2,
 }
 
-/// `3s − 2x`, each coefficient one [`Fp::combine`].
-#[inline(always)]
-fn three_minus_two(s: Fp2, x: Fp2) -> Fp2 {
-    Fp2::new(
-        Fp::combine(&s.c0, 3, &x.c0.neg_unreduced(), 2),
-        Fp::combine(&s.c1, 3, &x.c1.neg_unreduced(), 2),
-    )
+impl Fp4Squares {
+    #[inline(always)]
+    fn new(x: &Fp2, y: &Fp2) -> Fp4Squares {
+        Fp4Squares {
+            x2: x.square(),
+            y2: y.square(),
+            s2: (*x + *y).square(),
+        }
+    }
+
+    /// `3(x² + ξy²) − 2z`: with `ξ = 9 + u`, `3x²₀ + 27y²₀ − 3y²₁ − 2z₀` and
+    /// `3x²₁ + 3y²₀ + 27y²₁ − 2z₁` (factors summing to 35).
+    #[inline(always)]
+    fn three_real_minus_two(&self, z: &Fp2) -> Fp2 {
+        let (x2, y2) = (&self.x2, &self.y2);
+        Fp2::new(
+            Fp::linear([
+                (&x2.c0, 3),
+                (&y2.c0, 27),
+                (&y2.c1.neg_unreduced(), 3),
+                (&z.c0.neg_unreduced(), 2),
+            ]),
+            Fp::linear([
+                (&x2.c1, 3),
+                (&y2.c0, 3),
+                (&y2.c1, 27),
+                (&z.c1.neg_unreduced(), 2),
+            ]),
+        )
+    }
+
+    /// `3((x + y)² − x² − y²) + 2z` (factors summing to 11).
+    #[inline(always)]
+    fn three_imaginary_plus_two(&self, z: &Fp2) -> Fp2 {
+        let part = |s: &Fp, x: &Fp, y: &Fp, z: &Fp| {
+            Fp::linear([
+                (s, 3),
+                (&x.neg_unreduced(), 3),
+                (&y.neg_unreduced(), 3),
+                (z, 2),
+            ])
+        };
+        Fp2::new(
+            part(&self.s2.c0, &self.x2.c0, &self.y2.c0, &z.c0),
+            part(&self.s2.c1, &self.x2.c1, &self.y2.c1, &z.c1),
+        )
+    }
+
+    /// `(x + y)² − x² − y² = 2xy`.
+    #[inline(always)]
+    fn imaginary(&self) -> Fp2 {
+        let part = |s: &Fp, x: &Fp, y: &Fp| {
+            Fp::linear([(s, 1), (&x.neg_unreduced(), 1), (&y.neg_unreduced(), 1)])
+        };
+        Fp2::new(
+            part(&self.s2.c0, &self.x2.c0, &self.y2.c0),
+            part(&self.s2.c1, &self.x2.c1, &self.y2.c1),
+        )
+    }
 }
 
-/// `3s + 2x`, each coefficient one [`Fp::combine`].
+/// `3ξ·i + 2z`: `27i₀ − 3i₁ + 2z₀` and `3i₀ + 27i₁ + 2z₁` (factors summing to 32).
 #[inline(always)]
-fn three_plus_two(s: Fp2, x: Fp2) -> Fp2 {
+fn three_xi_plus_two(i: &Fp2, z: &Fp2) -> Fp2 {
     Fp2::new(
-        Fp::combine(&s.c0, 3, &x.c0, 2),
-        Fp::combine(&s.c1, 3, &x.c1, 2),
+        Fp::linear([(&i.c0, 27), (&i.c1.neg_unreduced(), 3), (&z.c0, 2)]),
+        Fp::linear([(&i.c0, 3), (&i.c1, 27), (&z.c1, 2)]),
     )
 }
 

@@ -110,22 +110,22 @@ impl Fp2 {
 
     /// `self·ξ` with `ξ = 9 + u`, the non-residue the tower is built on:
     /// `(9·c0 − c1) + (c0 + 9·c1)·u`, each coefficient one
-    /// [`Fp::combine`] (no multiplication).
+    /// [`Fp::linear`] (no multiplication).
     #[inline(always)]
     pub fn mul_by_xi(&self) -> Fp2 {
         Fp2::new(
-            Fp::combine(&self.c0, 9, &self.c1.neg_unreduced(), 1),
-            Fp::combine(&self.c1, 9, &self.c0, 1),
+            Fp::linear([(&self.c0, 9), (&self.c1.neg_unreduced(), 1)]),
+            Fp::linear([(&self.c1, 9), (&self.c0, 1)]),
         )
     }
 
-    /// `self·ξ + y`, each coefficient one [`Fp::combine3`]: half the reductions of
+    /// `self·ξ + y`, each coefficient one [`Fp::linear`]: half the reductions of
     /// `self.mul_by_xi() + y`, the step that closes most products in the tower.
     #[inline(always)]
     pub fn mul_by_xi_add(&self, y: &Fp2) -> Fp2 {
         Fp2::new(
-            Fp::combine3(&self.c0, 9, &self.c1.neg_unreduced(), 1, &y.c0, 1),
-            Fp::combine3(&self.c1, 9, &self.c0, 1, &y.c1, 1),
+            Fp::linear([(&self.c0, 9), (&self.c1.neg_unreduced(), 1), (&y.c0, 1)]),
+            Fp::linear([(&self.c1, 9), (&self.c0, 1), (&y.c1, 1)]),
         )
     }
 

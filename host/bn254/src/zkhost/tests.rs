@@ -618,19 +618,19 @@ fn halving_matches_arkworks() {
 /// `reduce_small` leaves a canonical value congruent to its input, for inputs at
 /// every boundary it relies on: each multiple `k·p` and its neighbours, each
 /// `h·2²⁵⁰` and its neighbours (where the quotient table's entry changes), and
-/// random five-word values, all below `16p`.
+/// random five-word values, all below `64p`.
 #[test]
 fn small_reduction_is_exact() {
     use super::fp::{reduce_small, P};
     let words = |x: &num_words::W| x.0;
     let p = num_words::W::from4(&P);
-    let limit = p.times(16);
+    let limit = p.times(64);
     let mut inputs: Vec<num_words::W> = Vec::new();
-    for k in 0..16u64 {
+    for k in 0..64u64 {
         let kp = p.times(k);
         inputs.extend([kp.minus_one(), kp, kp.plus_one()]);
     }
-    for h in 0..256u64 {
+    for h in 0..1024u64 {
         let v = num_words::W([0, 0, 0, h << 58, h >> 6]);
         inputs.extend([v.minus_one(), v, v.plus_one()]);
     }
@@ -640,7 +640,7 @@ fn small_reduction_is_exact() {
         for w in v.0.iter_mut() {
             *w = rand::Rng::gen(&mut rng);
         }
-        v.0[4] &= 7;
+        v.0[4] &= 15;
         inputs.push(v);
     }
     for t in inputs.into_iter().filter(|t| t.less(&limit)) {
@@ -655,23 +655,29 @@ fn small_reduction_is_exact() {
     }
 }
 
-/// `Fp::combine` against arkworks, for every pair of small factors it takes and
-/// edge and random operands, including p itself as the second (an unreduced −0).
+/// `Fp::linear` against arkworks, for every pair of small factors it takes (and
+/// three-term sums up to the bound) on edge and random operands, including p
+/// itself as a term (an unreduced −0).
 #[test]
 fn small_combinations_match_arkworks() {
-    let mut xs = fq_samples(200);
+    let mut xs = fq_samples(40);
     xs.extend([-Fq::from(2u64)]);
     for (i, &a) in xs.iter().enumerate() {
         let b = xs[(i * 11 + 5) % xs.len()];
-        for ka in 0..=15u64 {
-            for kb in 0..=(15 - ka) {
+        let c = xs[(i * 7 + 3) % xs.len()];
+        for ka in 0..64u64 {
+            for kb in 0..(64 - ka) {
                 let want = a * Fq::from(ka) + b * Fq::from(kb);
-                assert_eq!(Fp::combine(&fp(a), ka, &fp(b), kb), fp(want));
+                assert_eq!(Fp::linear([(&fp(a), ka), (&fp(b), kb)]), fp(want));
                 let want = a * Fq::from(ka) - b * Fq::from(kb);
                 assert_eq!(
-                    Fp::combine(&fp(a), ka, &fp(b).neg_unreduced(), kb),
+                    Fp::linear([(&fp(a), ka), (&fp(b).neg_unreduced(), kb)]),
                     fp(want)
                 );
+                let kc = 63 - ka - kb;
+                let want = a * Fq::from(ka) - b * Fq::from(kb) - c * Fq::from(kc);
+                let (nb, nc) = (fp(b).neg_unreduced(), fp(c).neg_unreduced());
+                assert_eq!(Fp::linear([(&fp(a), ka), (&nb, kb), (&nc, kc)]), fp(want));
             }
         }
     }
