@@ -253,14 +253,15 @@ impl Fp4Squares {
     /// `3((x + y)² − x² − y²) + 2z` (factors summing to 11).
     #[inline(always)]
     fn three_imaginary_plus_two(&self, z: &Fp2) -> Fp2 {
-        let part = |s: &Fp, x: &Fp, y: &Fp, z: &Fp| {
+        #[inline(always)]
+        fn part(s: &Fp, x: &Fp, y: &Fp, z: &Fp) -> Fp {
             Fp::linear([
                 (s, 3),
                 (&x.neg_unreduced(), 3),
                 (&y.neg_unreduced(), 3),
                 (z, 2),
             ])
-        };
+        }
         Fp2::new(
             part(&self.s2.c0, &self.x2.c0, &self.y2.c0, &z.c0),
             part(&self.s2.c1, &self.x2.c1, &self.y2.c1, &z.c1),
@@ -270,9 +271,10 @@ impl Fp4Squares {
     /// `(x + y)² − x² − y² = 2xy`.
     #[inline(always)]
     fn imaginary(&self) -> Fp2 {
-        let part = |s: &Fp, x: &Fp, y: &Fp| {
+        #[inline(always)]
+        fn part(s: &Fp, x: &Fp, y: &Fp) -> Fp {
             Fp::linear([(s, 1), (&x.neg_unreduced(), 1), (&y.neg_unreduced(), 1)])
-        };
+        }
         Fp2::new(
             part(&self.s2.c0, &self.x2.c0, &self.y2.c0),
             part(&self.s2.c1, &self.x2.c1, &self.y2.c1),
