@@ -86,7 +86,6 @@ pub(crate) fn sub_words(a: &[u64; 4], b: &[u64; 4]) -> ([u64; 4], bool) {
 }
 
 /// `t − p` if `t ≥ p`, else `t`, for `t < 2p`.
-#[cfg(any(test, not(target_arch = "x86_64")))]
 #[inline(always)]
 fn reduce_once(t: [u64; 4]) -> [u64; 4] {
     let (s, borrow) = sub_words(&t, &P);
@@ -448,15 +447,7 @@ pub(crate) fn reduce_small(t: &[u64; 5]) -> [u64; 4] {
     let kp = &MULTIPLES[usize::from(QUOTIENTS[h])];
     let (r, _) = sub_words(&[t[0], t[1], t[2], t[3]], &[kp[0], kp[1], kp[2], kp[3]]);
     // Below 2p < 2²⁵⁶: the fifth word of the difference is zero.
-    let (s, borrow) = sub_words(&r, &P);
-    // Select without a branch: the comparison is unpredictable on random data.
-    let mask = u64::from(borrow).wrapping_neg();
-    [
-        (r[0] & mask) | (s[0] & !mask),
-        (r[1] & mask) | (s[1] & !mask),
-        (r[2] & mask) | (s[2] & !mask),
-        (r[3] & mask) | (s[3] & !mask),
-    ]
+    reduce_once(r)
 }
 
 /// Whether the little-endian `words` are a canonical value, below p (`w − p`
