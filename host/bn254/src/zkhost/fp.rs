@@ -207,12 +207,6 @@ impl Fp {
         ])
     }
 
-    /// `9·self` ([`Fp::linear`]).
-    #[inline(always)]
-    pub fn times_nine(&self) -> Fp {
-        Fp::linear([(self, 9)])
-    }
-
     /// `Σ kᵢ·xᵢ` for small factors with `Σ kᵢ < 64`: the five-word sum (below
     /// `64p`) reduced once by [`reduce_small`], where a chain of modular additions
     /// reduces after every step. An `xᵢ` may be p itself, so that a negated term
