@@ -89,9 +89,13 @@ impl Fp2 {
     }
 
     /// `self²` with two base-field multiplications: `(c0 + c1)(c0 − c1) + 2·c0·c1·u`.
+    /// The difference enters as `c0 + (p − c1)`, like the sums left unreduced
+    /// (below 2p, see [`Fp::sum_mul`]): no modular subtraction.
     #[inline(always)]
     pub fn square(&self) -> Fp2 {
-        let re = self.c0.sum_mul_by(&self.c1, &self.c0.sub(&self.c1));
+        let re = self
+            .c0
+            .sum_mul(&self.c1, &self.c0, &self.c1.neg_unreduced());
         let im = self.c0.sum_mul_by(&self.c0, &self.c1);
         Fp2::new(re, im)
     }
