@@ -72,11 +72,6 @@ impl Fp12 {
         Fp12 { c0, c1 }
     }
 
-    /// Whether this is one.
-    pub fn is_one(&self) -> bool {
-        *self == Fp12::ONE
-    }
-
     /// `self + b`.
     #[inline]
     pub fn add(&self, b: &Fp12) -> Fp12 {
