@@ -67,9 +67,9 @@ impl super::Engine for Engine {
         encode(*p * Fr::from_be_bytes_mod_order(k))
     }
 
-    fn pairing_is_one(pairs: &[(G1Projective, G2Affine)]) -> bool {
+    fn pairing_is_one(pairs: &[(G1Projective, G2Affine)]) -> Result<bool, Error> {
         let g1 = pairs.iter().map(|(p, _)| p.into_affine());
         let g2 = pairs.iter().map(|(_, q)| *q);
-        Bn254::multi_pairing(g1, g2).is_zero()
+        Ok(Bn254::multi_pairing(g1, g2).is_zero())
     }
 }

@@ -150,15 +150,15 @@ impl super::Engine for Engine {
         encode(p * Fr::from_uniform_bytes(&wide))
     }
 
-    fn pairing_is_one(pairs: &[(G1, G2Affine)]) -> bool {
+    fn pairing_is_one(pairs: &[(G1, G2Affine)]) -> Result<bool, Error> {
         let g1: Vec<G1Affine> = pairs.iter().map(|(p, _)| p.to_affine()).collect();
         let terms: Vec<(&G1Affine, &G2Affine)> =
             g1.iter().zip(pairs.iter().map(|(_, q)| q)).collect();
-        bool::from(
+        Ok(bool::from(
             multi_miller_loop(&terms)
                 .final_exponentiation()
                 .is_identity(),
-        )
+        ))
     }
 }
 

@@ -344,17 +344,26 @@ trait Engine {
 
     /// Checks that a non-infinity point is on the curve.
     fn g1(p: &G1Coords) -> Result<Self::G1, Error>;
-    /// Checks that a non-infinity point is on the twist and in the order-r subgroup,
-    /// in that order.
+    /// Checks that a non-infinity point is on the twist and — unless the engine
+    /// leaves that to [`Engine::pairing_is_one`] and [`Engine::g2_in_subgroup`] — in
+    /// the order-r subgroup, in that order.
     fn g2(p: &G2Coords) -> Result<Self::G2, Error>;
+    /// Whether a point [`Engine::g2`] accepted lies in the order-r subgroup, for a
+    /// point no Miller loop will see or when a later pair of the input fails: true
+    /// where `g2` checked it already.
+    fn g2_in_subgroup(_q: &Self::G2) -> bool {
+        true
+    }
     /// The point at infinity of G1.
     fn g1_infinity() -> Self::G1;
     /// `a + b`, encoded.
     fn add(a: &Self::G1, b: &Self::G1) -> [u8; 64];
     /// `k·p` for a 256-bit big-endian `k` (reduced mod r, or not: p has order r).
     fn mul(p: &Self::G1, k: &[u8; 32]) -> [u8; 64];
-    /// Whether `Π e(p_i, q_i) = 1` over a non-empty list of non-infinity pairs.
-    fn pairing_is_one(pairs: &[(Self::G1, Self::G2)]) -> bool;
+    /// Whether `Π e(p_i, q_i) = 1` over a non-empty list of non-infinity pairs, or
+    /// [`Error::G2NotInSubgroup`] for a G2 point outside the subgroup that
+    /// [`Engine::g2`] left unchecked.
+    fn pairing_is_one(pairs: &[(Self::G1, Self::G2)]) -> Result<bool, Error>;
 }
 
 fn g1_point<E: Engine>(bytes: &[u8; 64]) -> Result<(E::G1, bool), Error> {
@@ -389,22 +398,50 @@ fn pairing<E: Engine>(input: &[u8]) -> Result<bool, Error> {
         return Err(Error::PairingLength);
     }
     let mut pairs = Vec::with_capacity(input.len() / PAIR_LEN);
+    // G2 points of pairs whose G1 point is the identity: no loop sees them.
+    let mut aside = Vec::new();
     for chunk in input.chunks_exact(PAIR_LEN) {
-        let (a, b) = split::<64, 128>(chunk);
-        let (p, p_inf) = g1_point::<E>(a)?;
-        let q = encoding::g2(b)?;
-        if q.is_infinity() {
-            continue;
+        match pair::<E>(chunk) {
+            Ok(None) => {}
+            Ok(Some((p, false, q))) => pairs.push((p, q)),
+            Ok(Some((_, true, q))) => aside.push(q),
+            Err(e) => {
+                // The first failing check in input order decides the error: an
+                // earlier G2 point outside the subgroup comes before this one.
+                let earlier = pairs.iter().map(|(_, q)| q).chain(&aside);
+                return Err(first_subgroup_error::<E>(earlier).unwrap_or(e));
+            }
         }
-        let q = E::g2(&q)?;
-        if !p_inf {
-            pairs.push((p, q));
-        }
+    }
+    if let Some(e) = first_subgroup_error::<E>(aside.iter()) {
+        return Err(e);
     }
     if pairs.is_empty() {
         return Ok(true);
     }
-    Ok(E::pairing_is_one(&pairs))
+    E::pairing_is_one(&pairs)
+}
+
+/// One pair of a pairing input: `None` when its G2 point is the identity (the pair
+/// adds nothing), else its points and whether the G1 point is the identity.
+#[allow(clippy::type_complexity)]
+fn pair<E: Engine>(chunk: &[u8]) -> Result<Option<(E::G1, bool, E::G2)>, Error> {
+    let (a, b) = split::<64, 128>(chunk);
+    let (p, p_inf) = g1_point::<E>(a)?;
+    let q = encoding::g2(b)?;
+    if q.is_infinity() {
+        return Ok(None);
+    }
+    Ok(Some((p, p_inf, E::g2(&q)?)))
+}
+
+/// [`Error::G2NotInSubgroup`] if one of `points` lies outside the subgroup.
+fn first_subgroup_error<'a, E: Engine + 'a>(
+    mut points: impl Iterator<Item = &'a E::G2>,
+) -> Option<Error> {
+    points
+        .any(|q| !E::g2_in_subgroup(q))
+        .then_some(Error::G2NotInSubgroup)
 }
 
 /// Splits exactly `A + B` bytes into two arrays.

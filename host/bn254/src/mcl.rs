@@ -213,8 +213,8 @@ impl super::Engine for Engine {
         encode(&s)
     }
 
-    fn pairing_is_one(pairs: &[(G1, G2)]) -> bool {
+    fn pairing_is_one(pairs: &[(G1, G2)]) -> Result<bool, Error> {
         let (g1, g2): (Vec<G1>, Vec<G2>) = pairs.iter().cloned().unzip();
-        final_exponentiation(&miller_loop(&g1, &g2)).is_one()
+        Ok(final_exponentiation(&miller_loop(&g1, &g2)).is_one())
     }
 }

@@ -75,22 +75,59 @@ fn pairing_true_and_false_both_occur() {
     assert!(t > 5 && f > 5, "true {t}, false {f}");
 }
 
+/// A G2 point outside the subgroup is rejected wherever it stands: alone, among
+/// valid pairs, beside a G1 point at infinity (whose pair the product skips), and
+/// before a pair that fails to decode (the first failing pair decides the error,
+/// whichever check finds it).
 #[test]
 fn g2_subgroup_check_agrees_on_points_outside_it() {
     let mut rng = inputs::rng(5);
+    let infinity = vec![0u8; 64];
     for _ in 0..50 {
-        let q = inputs::twist_point_outside_subgroup(&mut rng);
-        let input = [
-            inputs::g1_bytes(&inputs::random_g1(&mut rng)),
-            inputs::g2_bytes(&q),
-        ]
-        .concat();
-        for &backend in Backend::ALL {
-            assert_eq!(
-                backend.pairing(&input),
-                Err(Error::G2NotInSubgroup),
-                "{backend}"
-            );
+        let outside = inputs::g2_bytes(&inputs::twist_point_outside_subgroup(&mut rng));
+        let mut valid = || {
+            [
+                inputs::g1_bytes(&inputs::random_g1(&mut rng)),
+                inputs::g2_bytes(&inputs::random_g2(&mut rng)),
+            ]
+            .concat()
+        };
+        let (v1, v2) = (valid(), valid());
+        let g1 = inputs::g1_bytes(&inputs::random_g1(&mut rng));
+        let off_curve = inputs::g1_off_curve(&mut rng);
+        let cases: [(Vec<u8>, Error); 7] = [
+            ([&g1[..], &outside].concat(), Error::G2NotInSubgroup),
+            (
+                [&v1[..], &g1, &outside, &v2].concat(),
+                Error::G2NotInSubgroup,
+            ),
+            ([&infinity[..], &outside].concat(), Error::G2NotInSubgroup),
+            (
+                [&v1[..], &infinity, &outside, &v2].concat(),
+                Error::G2NotInSubgroup,
+            ),
+            (
+                [&g1[..], &outside, &off_curve, &outside].concat(),
+                Error::G2NotInSubgroup,
+            ),
+            (
+                [&infinity[..], &outside, &off_curve, &outside].concat(),
+                Error::G2NotInSubgroup,
+            ),
+            (
+                [&v1[..], &off_curve, &outside, &g1, &outside].concat(),
+                Error::G1NotOnCurve,
+            ),
+        ];
+        for (input, want) in &cases {
+            for &backend in Backend::ALL {
+                assert_eq!(
+                    backend.pairing(input),
+                    Err(*want),
+                    "{backend} on {}",
+                    hex::encode(input)
+                );
+            }
         }
     }
 }

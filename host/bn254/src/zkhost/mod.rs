@@ -104,8 +104,10 @@ fn plain(bytes: &[u8; 32], err: Error) -> Result<[u64; 4], Error> {
 // pair on the path every miss takes.
 #[allow(clippy::large_enum_variant)]
 pub(crate) enum G2Input {
-    /// Checked by this call; stored in the cache after the loop, under its key.
-    Checked(G2Affine, Key),
+    /// On the twist; the Miller loop decides whether it lies in G2 (or, for a point
+    /// no loop sees, [`G2Affine::is_in_subgroup`]). Stored in the cache after a
+    /// loop that found it in G2, under its key.
+    OnTwist(G2Affine, Key),
     /// Checked by an earlier call, with its lines.
     Cached(Arc<G2Prepared>),
 }
@@ -141,10 +143,14 @@ impl super::Engine for Engine {
         let x = Fp2::new(fp(&p.x_re, e)?, fp(&p.x_im, e)?);
         let y = Fp2::new(fp(&p.y_re, e)?, fp(&p.y_im, e)?);
         let q = G2Affine::new(x, y).ok_or(Error::G2NotOnCurve)?;
-        if !q.is_in_subgroup() {
-            return Err(Error::G2NotInSubgroup);
+        Ok(G2Input::OnTwist(q, key))
+    }
+
+    fn g2_in_subgroup(q: &G2Input) -> bool {
+        match q {
+            G2Input::OnTwist(q, _) => q.is_in_subgroup(),
+            G2Input::Cached(_) => true,
         }
-        Ok(G2Input::Checked(q, key))
     }
 
     fn g1_infinity() -> G1Input {
@@ -159,24 +165,27 @@ impl super::Engine for Engine {
         p.affine().mul(k).to_evm()
     }
 
-    fn pairing_is_one(pairs: &[(G1Input, G2Input)]) -> bool {
+    fn pairing_is_one(pairs: &[(G1Input, G2Input)]) -> Result<bool, Error> {
         let record = g2_cache::is_active();
         let loop_pairs: Vec<_> = pairs
             .iter()
             .map(|(p, q)| {
                 let q = match q {
-                    G2Input::Checked(q, _) => PairG2::Point { q, record },
+                    G2Input::OnTwist(q, _) => PairG2::Point { q, record },
                     G2Input::Cached(prepared) => PairG2::Prepared(prepared),
                 };
                 (p.affine(), q)
             })
             .collect();
-        let (f, prepared) = pairing::miller_loop_mixed(&loop_pairs);
-        for ((_, q), lines) in pairs.iter().zip(prepared) {
-            if let (G2Input::Checked(_, key), Some(lines)) = (q, lines) {
+        let out = pairing::miller_loop_mixed(&loop_pairs);
+        if !out.in_subgroup {
+            return Err(Error::G2NotInSubgroup);
+        }
+        for ((_, q), lines) in pairs.iter().zip(out.prepared) {
+            if let (G2Input::OnTwist(_, key), Some(lines)) = (q, lines) {
                 g2_cache::put(*key, lines);
             }
         }
-        pairing::is_one(&f)
+        Ok(pairing::is_one(&out.f))
     }
 }

@@ -280,13 +280,27 @@ pub fn miller_loop(pairs: &[(G1Affine, G2Affine)]) -> Fp12 {
         .iter()
         .map(|(p, q)| (*p, PairG2::Point { q, record: false }))
         .collect();
-    miller_loop_mixed(&pairs).0
+    miller_loop_mixed(&pairs).f
+}
+
+/// What [`miller_loop_mixed`] returns.
+#[derive(Debug)]
+pub struct MillerOutput {
+    /// The Miller value.
+    pub f: Fp12,
+    /// For each pair given as a point with `record`, its prepared form (`None` for
+    /// the others).
+    pub prepared: Vec<Option<G2Prepared>>,
+    /// Whether every point given as a point (not prepared) lies in G2, read off
+    /// the loop's last value of T ([`in_subgroup_after_loop`]).
+    pub in_subgroup: bool,
 }
 
 /// [`miller_loop`] over pairs whose G2 points may be prepared: the same value,
-/// with the lines of prepared points read instead of computed. Returns, for each
-/// pair given as a point with `record`, its prepared form (`None` for the others).
-pub fn miller_loop_mixed(pairs: &[(G1Affine, PairG2<'_>)]) -> (Fp12, Vec<Option<G2Prepared>>) {
+/// with the lines of prepared points read instead of computed. Points given as
+/// points need only be on the twist: the loop also decides whether they lie in G2
+/// ([`MillerOutput::in_subgroup`]); its value is meaningless when one does not.
+pub fn miller_loop_mixed(pairs: &[(G1Affine, PairG2<'_>)]) -> MillerOutput {
     let c = loop_constants();
     let mut sources: Vec<LineSource<'_>> = pairs
         .iter()
@@ -314,6 +328,10 @@ pub fn miller_loop_mixed(pairs: &[(G1Affine, PairG2<'_>)]) -> (Fp12, Vec<Option<
         }
     }
     let f = fold_lines(f, &lines).unwrap_or(Fp12::ONE);
+    let in_subgroup = sources.iter().all(|s| match s {
+        LineSource::Live { t, q, .. } => in_subgroup_after_loop(t, q),
+        LineSource::Prepared { .. } => true,
+    });
     let prepared = sources
         .into_iter()
         .map(|s| match s {
@@ -324,7 +342,38 @@ pub fn miller_loop_mixed(pairs: &[(G1Affine, PairG2<'_>)]) -> (Fp12, Vec<Option<
             _ => None,
         })
         .collect();
-    (f, prepared)
+    MillerOutput {
+        f,
+        prepared,
+        in_subgroup,
+    }
+}
+
+/// Whether Q (on the twist) lies in G2, given the loop's last value of T,
+/// `[6x+2]Q + ψ(Q)`: the test is `[6x+2]Q + ψ(Q) + ψ³(Q) = ψ²(Q)`, which costs
+/// one addition where a separate subgroup test costs a 63-bit multiplication.
+///
+/// Why it decides membership: ψ satisfies `ψ² − tψ + p = 0` on the twist (t the
+/// trace, `6x² + 1`), so `φ = [6x+2] + ψ − ψ² + ψ³` is `a + bψ` with
+/// `a = 6x + 2 + p − tp` and `b = 1 − t + t² − p`. On G2, ψ is `[p]` and
+/// `6x + 2 + p − p² + p³ ≡ 0 (mod r)` (the relation the optimal ate loop rests on),
+/// so φ kills G2. φ's kernel has `N = a² + abt + b²p` points and the twist's group
+/// `r·(2p − r)`; `gcd(N, r(2p − r)) = r` (computed once, recorded in the tests), so
+/// the points of the twist φ kills are exactly G2 — the argument of El Housni,
+/// Guillevic and Piellard for [`G2Affine::is_in_subgroup`].
+///
+/// The loop's formulas are exact unless T meets ±Q or a point of order two; each of
+/// those gives `Z = 0`, which stays zero to the end (every later Z is a multiple of
+/// the one before) and is rejected, as is T + ψ³(Q) at infinity: for Q in G2 neither
+/// happens, since `6x + 2 + p` and `p²` are not multiples of r.
+fn in_subgroup_after_loop(t: &Projective, q: &G2Affine) -> bool {
+    if t.z.is_zero() {
+        return false;
+    }
+    let mut l = *t;
+    l.add(&q.psi(3));
+    let q2 = q.psi(2);
+    !l.z.is_zero() && l.x == q2.x * l.z && l.y == q2.y * l.z
 }
 
 /// The width of the signed-window exponentiation by x: with digits ±1, ±3, ±5, ±7 the

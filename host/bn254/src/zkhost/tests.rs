@@ -429,6 +429,106 @@ fn g2_subgroup_test_matches_order_r() {
     );
 }
 
+/// The loop's subgroup test ([`miller_loop_mixed`]'s `in_subgroup`) agrees with
+/// `[r]Q = O` on every kind of twist point: random ones, G2 points, points of small
+/// order and G2 points plus one; alone and among G2 points.
+#[test]
+fn the_miller_loop_decides_g2_membership() {
+    let mut rng = rng();
+    let in_subgroup_slow =
+        |q: &G2Affine| Jacobian::from_affine(q.x, q.y).mul_plain(&R).is_infinity();
+    let p = g1(G1Projective::generator() * Fr::rand(&mut rng));
+    let loop_says = |qs: &[G2Affine]| {
+        let pairs: Vec<(G1Affine, PairG2<'_>)> = qs
+            .iter()
+            .map(|q| (p, PairG2::Point { q, record: false }))
+            .collect();
+        miller_loop_mixed(&pairs).in_subgroup
+    };
+    let good = g2((G2Projective::generator() * Fr::rand(&mut rng)).into_affine());
+    let mut points = Vec::new();
+    for _ in 0..20 {
+        points.push(g2(random_twist_point(&mut rng)));
+        points.push(g2(
+            (G2Projective::generator() * Fr::rand(&mut rng)).into_affine()
+        ));
+        let r0 = g2(random_twist_point(&mut rng));
+        let small: G2Jacobian = Jacobian::from_affine(r0.x, r0.y).mul_plain(&TO_ORDER_10069);
+        if let Some((x, y)) = small.coords() {
+            points.push(G2Affine { x, y });
+            let q = points[points.len() - 2];
+            let mixed = Jacobian::from_affine(q.x, q.y).add(&small);
+            let (x, y) = mixed.coords().expect("not the identity");
+            points.push(G2Affine { x, y });
+        }
+    }
+    let (mut inside, mut outside) = (0, 0);
+    for q in &points {
+        let want = in_subgroup_slow(q);
+        assert_eq!(q.is_in_subgroup(), want);
+        assert_eq!(loop_says(&[*q]), want, "{q:?}");
+        assert_eq!(loop_says(&[good, *q, good]), want, "{q:?} among G2 points");
+        if want {
+            inside += 1;
+        } else {
+            outside += 1;
+        }
+    }
+    assert!(
+        inside >= 20 && outside >= 40,
+        "{inside} inside, {outside} outside"
+    );
+}
+
+/// The facts [`miller_loop_mixed`]'s subgroup test rests on (its proof, in
+/// `in_subgroup_after_loop`): ψ satisfies `ψ² − tψ + p = 0` on the whole twist,
+/// `φ = [6x+2] + ψ − ψ² + ψ³ = a + bψ` kills G2, and the gcd of φ's degree with
+/// the twist's order is r.
+#[test]
+fn the_loop_subgroup_test_kills_exactly_g2() {
+    use num_bigint::BigInt as Big;
+    use num_integer::Integer;
+    let x = Big::from(super::BN_X);
+    let p = Big::from(36) * x.pow(4)
+        + Big::from(36) * x.pow(3)
+        + Big::from(24) * x.pow(2)
+        + Big::from(6) * &x
+        + 1;
+    let r = Big::from(36) * x.pow(4)
+        + Big::from(36) * x.pow(3)
+        + Big::from(18) * x.pow(2)
+        + Big::from(6) * &x
+        + 1;
+    let t = Big::from(6) * x.pow(2) + 1;
+    let words = |v: &Big| {
+        let (_, d) = v.to_u64_digits();
+        let mut w = [0u64; 4];
+        w[..d.len()].copy_from_slice(&d);
+        w
+    };
+    assert_eq!(words(&p), super::fp::P);
+    assert_eq!(words(&r), R);
+    // ψ² − tψ + p = 0 on random twist points (outside G2).
+    let mut rng = rng();
+    for _ in 0..5 {
+        let q = g2(random_twist_point(&mut rng));
+        let j = Jacobian::from_affine(q.x, q.y);
+        let lhs = psi_jacobian(&j, 2).add(&j.mul_plain(&words(&p)));
+        let rhs = psi_jacobian(&j, 1).mul_plain(&words(&t));
+        assert!(lhs.same_point(&rhs));
+    }
+    let a = Big::from(6) * &x + 2 + &p - &t * &p;
+    let b = Big::from(1) - &t + &t * &t - &p;
+    // On G2, ψ is [p]: φ is [a + bp] there, a multiple of r.
+    let on_g2: Big = &a + &b * &p;
+    assert!(on_g2.is_multiple_of(&r));
+    let degree: Big = &a * &a + &a * &b * &t + &b * &b * &p;
+    let twist_order: Big = &r * (Big::from(2) * &p - &r);
+    assert_eq!(degree.gcd(&twist_order), r);
+    // φ is separable: its degree is its kernel's size.
+    assert!(!degree.is_multiple_of(&p));
+}
+
 #[test]
 fn psi_is_frobenius_on_the_twist() {
     // ψ on G2 acts as multiplication by p (mod r): ψ(Q) = [p]Q.
@@ -496,7 +596,9 @@ fn prepared_points_give_the_same_miller_value() {
                     (*p, g2)
                 })
                 .collect();
-            let (got, recorded) = miller_loop_mixed(&mixed);
+            let out = miller_loop_mixed(&mixed);
+            let (got, recorded) = (out.f, out.prepared);
+            assert!(out.in_subgroup);
             assert_eq!(got, want, "{n} pairs, prepared mask {mask:b}");
             for (i, r) in recorded.iter().enumerate() {
                 if mask >> i & 1 == 1 {
