@@ -292,7 +292,8 @@ pub struct MillerOutput {
     /// the others).
     pub prepared: Vec<Option<G2Prepared>>,
     /// Whether every point given as a point (not prepared) lies in G2, read off
-    /// the loop's last value of T ([`in_subgroup_after_loop`]).
+    /// the loop's last value of T: after the loop T is \[6x+2\]Q + ψ(Q), and
+    /// Q lies in G2 exactly when T + ψ³(Q) = ψ²(Q).
     pub in_subgroup: bool,
 }
 
