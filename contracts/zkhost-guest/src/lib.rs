@@ -45,61 +45,31 @@ pub mod sys {
         pub fn output_write(src_ptr: i32, len: i32);
         /// The gas left to this call.
         pub fn gas_left() -> i64;
-        /// Ethereum precompile 0x06 (ECADD). On success writes 64 bytes to `out_ptr` and
-        /// returns 0; on invalid input writes nothing and returns 1.
-        pub fn alt_bn128_add(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
-        /// Ethereum precompile 0x07 (ECMUL). Like [`alt_bn128_add`]; writes 64 bytes.
-        pub fn alt_bn128_mul(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
-        /// Ethereum precompile 0x08 (pairing check). Like [`alt_bn128_add`]; writes 32 bytes.
-        pub fn alt_bn128_pairing(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
-        /// G1 multi-scalar multiplication. Like [`alt_bn128_add`]; writes 64 bytes.
-        pub fn alt_bn128_g1_msm(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
-        /// Verkle commitment of n ≤ 256 little-endian scalars; writes 32 bytes.
-        pub fn verkle_commit(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
-        /// Map of a compressed commitment to the scalar field; writes 32 bytes.
-        pub fn verkle_commitment_to_field(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
-        /// Sparse update of a compressed commitment; writes 32 bytes.
-        pub fn verkle_update(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
-        /// EIP-6800 tree-key hash of a 32-byte address and a 32-byte little-endian
-        /// tree index; writes 32 bytes.
-        pub fn verkle_tree_key(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
-        /// `verkle_commit` with the commitment uncompressed; writes 64 bytes.
-        pub fn verkle_commit_uncompressed(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
-        /// Sparse update of an uncompressed commitment; writes 64 bytes.
-        pub fn verkle_update_uncompressed(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
-        /// EIP-2537 G1ADD (0x0b); writes 128 bytes.
-        pub fn bls12381_g1_add(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
-        /// EIP-2537 G1MSM (0x0c); writes 128 bytes.
-        pub fn bls12381_g1_msm(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
-        /// EIP-2537 G2ADD (0x0d); writes 256 bytes.
-        pub fn bls12381_g2_add(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
-        /// EIP-2537 G2MSM (0x0e); writes 256 bytes.
-        pub fn bls12381_g2_msm(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
-        /// EIP-2537 PAIRING_CHECK (0x0f); writes 32 bytes.
-        pub fn bls12381_pairing_check(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
-        /// EIP-2537 MAP_FP_TO_G1 (0x10); writes 128 bytes.
-        pub fn bls12381_map_fp_to_g1(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
-        /// EIP-2537 MAP_FP2_TO_G2 (0x11); writes 256 bytes.
-        pub fn bls12381_map_fp2_to_g2(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
-        /// EIP-4844 point evaluation (0x0a); writes 64 bytes.
-        pub fn kzg_point_evaluation(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
-        /// EIP-7951 P256VERIFY (0x100): a valid signature writes 32 bytes (`0…01`)
-        /// and returns 0; an invalid one writes nothing and returns 1.
-        pub fn p256_verify(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
-        /// circomlib's Poseidon of 1 to 16 big-endian elements; writes 32 bytes.
-        pub fn poseidon(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
-        /// A BN254 G1 point (64 bytes) to its compressed form; writes 32 bytes.
-        pub fn alt_bn128_g1_compress(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
-        /// A compressed BN254 G1 point (32 bytes) to the point; writes 64 bytes.
-        pub fn alt_bn128_g1_decompress(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
-        /// A BN254 G2 point (128 bytes) to its compressed form; writes 64 bytes.
-        pub fn alt_bn128_g2_compress(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
-        /// A compressed BN254 G2 point (64 bytes) to the point; writes 128 bytes.
-        pub fn alt_bn128_g2_decompress(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
         /// The code of the last refusal in this call (`zkhost_abi::last_error`), 0 if
         /// none. Optional: imported only by a contract that calls it.
         pub fn last_error() -> i32;
     }
+
+    /// The crypto functions, one per row of `zkhost_abi::foreach_crypto_function!`:
+    /// `(in_ptr, in_len, out_ptr) -> status`. On success each writes its row's output
+    /// length to `out_ptr` and returns 0; on a refused input it writes nothing and
+    /// returns 1.
+    macro_rules! crypto_imports {
+        ($(
+            $(#[$doc:meta])*
+            $name:ident: $variant:ident, $family:ident, $len:expr, $report:literal,
+                $refusal:ident;
+        )*) => {
+            #[link(wasm_import_module = "zkhost")]
+            extern "C" {
+                $(
+                    $(#[$doc])*
+                    pub fn $name(in_ptr: i32, in_len: i32, out_ptr: i32) -> i32;
+                )*
+            }
+        };
+    }
+    zkhost_abi::foreach_crypto_function!(crypto_imports);
 }
 
 /// A host crypto function: `(in_ptr, in_len, out_ptr) -> status`.
@@ -125,140 +95,29 @@ fn call_host<const N: usize>(f: HostFn, input: &[u8]) -> Result<[u8; N], Invalid
     }
 }
 
-/// ECADD (precompile 0x06) on raw precompile input: the 64-byte sum.
-pub fn alt_bn128_add(input: &[u8]) -> Result<[u8; 64], InvalidInput> {
-    call_host(sys::alt_bn128_add, input)
+/// The safe wrappers, one per row of `zkhost_abi::foreach_crypto_function!`: each
+/// takes the raw input bytes (as the precompile it mirrors takes them) and returns the
+/// row's output as an array of its length, or [`InvalidInput`] when the host refused
+/// the input ([`last_error`] tells why).
+macro_rules! crypto_wrappers {
+    ($(
+        $(#[$doc:meta])*
+        $name:ident: $variant:ident, $family:ident, $len:expr, $report:literal,
+            $refusal:ident;
+    )*) => {
+        $(
+            $(#[$doc])*
+            pub fn $name(input: &[u8]) -> Result<[u8; $len], InvalidInput> {
+                call_host(sys::$name, input)
+            }
+        )*
+    };
 }
-
-/// ECMUL (precompile 0x07) on raw precompile input: the 64-byte product.
-pub fn alt_bn128_mul(input: &[u8]) -> Result<[u8; 64], InvalidInput> {
-    call_host(sys::alt_bn128_mul, input)
-}
-
-/// The pairing check (precompile 0x08) on raw precompile input: 32-byte big-endian 1 or 0.
-pub fn alt_bn128_pairing(input: &[u8]) -> Result<[u8; 32], InvalidInput> {
-    call_host(sys::alt_bn128_pairing, input)
-}
-
-/// G1 multi-scalar multiplication on raw input: the 64-byte result.
-pub fn alt_bn128_g1_msm(input: &[u8]) -> Result<[u8; 64], InvalidInput> {
-    call_host(sys::alt_bn128_g1_msm, input)
-}
-
-/// Verkle commitment of `input.len() / 32` little-endian scalars (each < r, at most
-/// 256): the 32-byte compressed commitment.
-pub fn verkle_commit(input: &[u8]) -> Result<[u8; 32], InvalidInput> {
-    call_host(sys::verkle_commit, input)
-}
-
-/// A 32-byte compressed commitment mapped to the scalar field, 32 bytes little-endian.
-pub fn verkle_commitment_to_field(input: &[u8]) -> Result<[u8; 32], InvalidInput> {
-    call_host(sys::verkle_commitment_to_field, input)
-}
-
-/// A compressed commitment followed by entries (1-byte index, 32-byte old value,
-/// 32-byte new value): the updated 32-byte compressed commitment.
-pub fn verkle_update(input: &[u8]) -> Result<[u8; 32], InvalidInput> {
-    call_host(sys::verkle_update, input)
-}
-
-/// EIP-6800's tree-key hash of a 32-byte address followed by a 32-byte little-endian
-/// tree index: the key of sub-index `s` is its first 31 bytes followed by `s`.
-pub fn verkle_tree_key(input: &[u8]) -> Result<[u8; 32], InvalidInput> {
-    call_host(sys::verkle_tree_key, input)
-}
-
-/// [`verkle_commit`] with the commitment in the 64-byte uncompressed form
-/// (`x ‖ y`, big-endian each).
-pub fn verkle_commit_uncompressed(input: &[u8]) -> Result<[u8; 64], InvalidInput> {
-    call_host(sys::verkle_commit_uncompressed, input)
-}
-
-/// [`verkle_update`] on a 64-byte uncompressed commitment: the updated commitment,
-/// uncompressed.
-pub fn verkle_update_uncompressed(input: &[u8]) -> Result<[u8; 64], InvalidInput> {
-    call_host(sys::verkle_update_uncompressed, input)
-}
-
-/// EIP-2537 G1ADD (0x0b) on raw precompile input: the 128-byte sum.
-pub fn bls12381_g1_add(input: &[u8]) -> Result<[u8; 128], InvalidInput> {
-    call_host(sys::bls12381_g1_add, input)
-}
-
-/// EIP-2537 G1MSM (0x0c) on raw precompile input: the 128-byte result.
-pub fn bls12381_g1_msm(input: &[u8]) -> Result<[u8; 128], InvalidInput> {
-    call_host(sys::bls12381_g1_msm, input)
-}
-
-/// EIP-2537 G2ADD (0x0d) on raw precompile input: the 256-byte sum.
-pub fn bls12381_g2_add(input: &[u8]) -> Result<[u8; 256], InvalidInput> {
-    call_host(sys::bls12381_g2_add, input)
-}
-
-/// EIP-2537 G2MSM (0x0e) on raw precompile input: the 256-byte result.
-pub fn bls12381_g2_msm(input: &[u8]) -> Result<[u8; 256], InvalidInput> {
-    call_host(sys::bls12381_g2_msm, input)
-}
-
-/// EIP-2537 PAIRING_CHECK (0x0f) on raw precompile input: 32-byte big-endian 1 or 0.
-pub fn bls12381_pairing_check(input: &[u8]) -> Result<[u8; 32], InvalidInput> {
-    call_host(sys::bls12381_pairing_check, input)
-}
-
-/// EIP-2537 MAP_FP_TO_G1 (0x10) on a 64-byte field element: the 128-byte point.
-pub fn bls12381_map_fp_to_g1(input: &[u8]) -> Result<[u8; 128], InvalidInput> {
-    call_host(sys::bls12381_map_fp_to_g1, input)
-}
-
-/// EIP-2537 MAP_FP2_TO_G2 (0x11) on a 128-byte Fp2 element: the 256-byte point.
-pub fn bls12381_map_fp2_to_g2(input: &[u8]) -> Result<[u8; 256], InvalidInput> {
-    call_host(sys::bls12381_map_fp2_to_g2, input)
-}
-
-/// EIP-4844 point evaluation (0x0a) on its 192-byte input (versioned hash, z, y,
-/// commitment, proof): FIELD_ELEMENTS_PER_BLOB and BLS_MODULUS, 64 bytes, when the
-/// proof verifies.
-pub fn kzg_point_evaluation(input: &[u8]) -> Result<[u8; 64], InvalidInput> {
-    call_host(sys::kzg_point_evaluation, input)
-}
-
-/// EIP-7951 P256VERIFY (0x100) on its 160-byte input (`h ‖ r ‖ s ‖ qx ‖ qy`): the 32
-/// bytes `0…01` for a valid signature, `Err` for an invalid one (the precompile's
-/// empty output: a success with nothing to return, at the same price).
-pub fn p256_verify(input: &[u8]) -> Result<[u8; 32], InvalidInput> {
-    call_host(sys::p256_verify, input)
-}
+zkhost_abi::foreach_crypto_function!(crypto_wrappers);
 
 /// Whether `input` (160 bytes, as [`p256_verify`]) is a valid P-256 signature.
 pub fn p256_is_valid(input: &[u8]) -> bool {
     p256_verify(input).is_ok()
-}
-
-/// circomlib's Poseidon of `input.len() / 32` big-endian elements (1 to 16, each
-/// below BN254's group order): the 32-byte hash, as circom circuits compute it.
-pub fn poseidon(input: &[u8]) -> Result<[u8; 32], InvalidInput> {
-    call_host(sys::poseidon, input)
-}
-
-/// A 64-byte BN254 G1 point (as ECADD takes it) compressed to 32 bytes (Solana's
-/// format: `x` with the y-sign and infinity flags in its top bits).
-pub fn alt_bn128_g1_compress(input: &[u8]) -> Result<[u8; 32], InvalidInput> {
-    call_host(sys::alt_bn128_g1_compress, input)
-}
-
-/// A 32-byte compressed BN254 G1 point back to its 64 bytes.
-pub fn alt_bn128_g1_decompress(input: &[u8]) -> Result<[u8; 64], InvalidInput> {
-    call_host(sys::alt_bn128_g1_decompress, input)
-}
-
-/// A 128-byte BN254 G2 point (as the pairing check takes it) compressed to 64 bytes.
-pub fn alt_bn128_g2_compress(input: &[u8]) -> Result<[u8; 64], InvalidInput> {
-    call_host(sys::alt_bn128_g2_compress, input)
-}
-
-/// A 64-byte compressed BN254 G2 point back to its 128 bytes (subgroup-checked).
-pub fn alt_bn128_g2_decompress(input: &[u8]) -> Result<[u8; 128], InvalidInput> {
-    call_host(sys::alt_bn128_g2_decompress, input)
 }
 
 /// Why the last crypto function that returned `Err(InvalidInput)` in this call refused
@@ -278,24 +137,9 @@ pub use zkhost_abi::last_error as codes;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Refusal(pub i32);
 
-/// What kind of problem a [`Refusal`] is, across curves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RefusalClass {
-    /// The input's length, or the number of records in it.
-    Length,
-    /// An encoding: a coordinate, field element or scalar out of range, or a
-    /// non-canonical form.
-    Encoding,
-    /// A point not on its curve.
-    NotOnCurve,
-    /// A point on its curve but outside the prime-order subgroup.
-    NotInSubgroup,
-    /// A well-formed input whose check is false: a KZG proof or a P-256 signature
-    /// that does not verify, a versioned hash that is not the commitment's.
-    DoesNotVerify,
-    /// A code this library does not know (a newer host).
-    Unknown,
-}
+/// What kind of problem a [`Refusal`] is, across curves (the class column of the
+/// code table in `zkhost-abi`).
+pub use zkhost_abi::RefusalClass;
 
 impl Refusal {
     /// The refusal of `code`, `None` for [`codes::NONE`].
@@ -305,56 +149,12 @@ impl Refusal {
 
     /// Its kind.
     pub fn class(self) -> RefusalClass {
-        use codes::*;
-        match self.0 {
-            BN254_PAIRING_LENGTH
-            | BN254_MSM_LENGTH
-            | VERKLE_ENCODING_LENGTH
-            | VERKLE_TOO_MANY_SCALARS
-            | VERKLE_INPUT_LENGTH
-            | BLS12_INPUT_LENGTH
-            | BN254_COMPRESSION_LENGTH
-            | KZG_INPUT_LENGTH
-            | P256_INPUT_LENGTH
-            | POSEIDON_LENGTH
-            | POSEIDON_INPUT_COUNT => RefusalClass::Length,
-            BN254_G1_COORDINATE_NOT_IN_FIELD
-            | BN254_G2_COORDINATE_NOT_IN_FIELD
-            | VERKLE_COORDINATE_NOT_IN_FIELD
-            | VERKLE_NOT_CANONICAL_REPRESENTATIVE
-            | VERKLE_SCALAR_NOT_CANONICAL
-            | BLS12_FIELD_ELEMENT_TOP_BYTES
-            | BLS12_FIELD_ELEMENT_NOT_IN_FIELD
-            | BN254_COMPRESSION_FLAGS
-            | BN254_COMPRESSION_COORDINATE_NOT_IN_FIELD
-            | KZG_Z_NOT_CANONICAL
-            | KZG_Y_NOT_CANONICAL
-            | KZG_COMMITMENT_ENCODING
-            | KZG_PROOF_ENCODING
-            | P256_R_OUT_OF_RANGE
-            | P256_S_OUT_OF_RANGE
-            | P256_QX_NOT_IN_FIELD
-            | P256_QY_NOT_IN_FIELD
-            | POSEIDON_NOT_IN_FIELD => RefusalClass::Encoding,
-            BN254_G1_NOT_ON_CURVE
-            | BN254_G2_NOT_ON_CURVE
-            | VERKLE_NOT_ON_CURVE
-            | BLS12_G1_NOT_ON_CURVE
-            | BLS12_G2_NOT_ON_CURVE
-            | BN254_COMPRESSION_NOT_ON_CURVE
-            | P256_NOT_ON_CURVE => RefusalClass::NotOnCurve,
-            BN254_G2_NOT_IN_SUBGROUP
-            | VERKLE_NOT_IN_SUBGROUP
-            | BLS12_G1_NOT_IN_SUBGROUP
-            | BLS12_G2_NOT_IN_SUBGROUP
-            | BN254_COMPRESSION_NOT_IN_SUBGROUP
-            | KZG_COMMITMENT_NOT_IN_SUBGROUP
-            | KZG_PROOF_NOT_IN_SUBGROUP => RefusalClass::NotInSubgroup,
-            KZG_VERSIONED_HASH | KZG_PROOF_DOES_NOT_VERIFY | P256_R_IS_INFINITY | P256_MISMATCH => {
-                RefusalClass::DoesNotVerify
-            }
-            _ => RefusalClass::Unknown,
-        }
+        codes::class(self.0)
+    }
+
+    /// What its code means, if this library knows the code.
+    pub fn describe(self) -> Option<&'static str> {
+        codes::describe(self.0)
     }
 }
 

@@ -26,6 +26,8 @@ extern crate alloc;
 
 #[cfg(feature = "scale")]
 pub mod groth16;
+#[macro_use]
+mod table;
 #[cfg(feature = "scale")]
 mod messages;
 
@@ -80,194 +82,28 @@ impl Io {
     }
 }
 
-/// The crypto functions, each `(in_ptr, in_len, out_ptr) -> i32`: 0 after writing
-/// the whole output, 1 (nothing written) when the input is refused.
-///
-/// [`Crypto::P256Verify`] is the one function whose refusal is not a failure of the
-/// precompile it mirrors: EIP-7951's P256VERIFY succeeds with an empty output for an
-/// invalid signature, and `p256_verify` returns 1 and writes nothing for it (a valid
-/// signature: 0, and the 32 bytes `0…01`), so "1, nothing written" is exactly the
-/// precompile's empty output.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Crypto {
-    /// `alt_bn128_add`: precompile 0x06; writes 64 bytes.
-    AltBn128Add,
-    /// `alt_bn128_mul`: precompile 0x07; writes 64 bytes.
-    AltBn128Mul,
-    /// `alt_bn128_pairing`: precompile 0x08; writes 32 bytes.
-    AltBn128Pairing,
-    /// `alt_bn128_g1_msm`: a BN254 G1 multi-scalar multiplication; writes 64 bytes.
-    AltBn128G1Msm,
-    /// `verkle_commit`: a Pedersen vector commitment; writes 32 bytes.
-    VerkleCommit,
-    /// `verkle_commitment_to_field`: a commitment mapped to the scalar field; writes
-    /// 32 bytes.
-    VerkleCommitmentToField,
-    /// `verkle_update`: a sparse commitment update; writes 32 bytes.
-    VerkleUpdate,
-    /// `bls12381_g1_add`: EIP-2537 G1ADD (0x0b); writes 128 bytes.
-    Bls12G1Add,
-    /// `bls12381_g1_msm`: EIP-2537 G1MSM (0x0c); writes 128 bytes.
-    Bls12G1Msm,
-    /// `bls12381_g2_add`: EIP-2537 G2ADD (0x0d); writes 256 bytes.
-    Bls12G2Add,
-    /// `bls12381_g2_msm`: EIP-2537 G2MSM (0x0e); writes 256 bytes.
-    Bls12G2Msm,
-    /// `bls12381_pairing_check`: EIP-2537 PAIRING_CHECK (0x0f); writes 32 bytes.
-    Bls12PairingCheck,
-    /// `bls12381_map_fp_to_g1`: EIP-2537 MAP_FP_TO_G1 (0x10); writes 128 bytes.
-    Bls12MapFpToG1,
-    /// `bls12381_map_fp2_to_g2`: EIP-2537 MAP_FP2_TO_G2 (0x11); writes 256 bytes.
-    Bls12MapFp2ToG2,
-    /// `verkle_tree_key`: EIP-6800's tree-key hash of an address and a tree index;
-    /// writes 32 bytes.
-    VerkleTreeKey,
-    /// `verkle_commit_uncompressed`: `verkle_commit` with the commitment written
-    /// uncompressed; writes 64 bytes.
-    VerkleCommitUncompressed,
-    /// `verkle_update_uncompressed`: `verkle_update` on uncompressed commitments;
-    /// writes 64 bytes.
-    VerkleUpdateUncompressed,
-    /// `kzg_point_evaluation`: EIP-4844's point evaluation (precompile 0x0a); writes 64
-    /// bytes (FIELD_ELEMENTS_PER_BLOB and BLS_MODULUS).
-    KzgPointEvaluation,
-    /// `p256_verify`: EIP-7951's P256VERIFY (0x100); writes 32 bytes `0…01` for a
-    /// valid signature, returns 1 and writes nothing for an invalid one.
-    P256Verify,
-    /// `poseidon`: circomlib's Poseidon hash of 1 to 16 elements of BN254's scalar
-    /// field; writes 32 bytes.
-    Poseidon,
-    /// `alt_bn128_g1_compress`: a BN254 G1 point to its 32-byte compressed form
-    /// (Solana's format); writes 32 bytes.
-    AltBn128G1Compress,
-    /// `alt_bn128_g1_decompress`: the inverse; writes 64 bytes.
-    AltBn128G1Decompress,
-    /// `alt_bn128_g2_compress`: a BN254 G2 point (subgroup-checked) to its 64-byte
-    /// compressed form; writes 64 bytes.
-    AltBn128G2Compress,
-    /// `alt_bn128_g2_decompress`: the inverse, subgroup-checked; writes 128 bytes.
-    AltBn128G2Decompress,
+/// How a refused input shows to the callers of the Ethereum precompile a crypto function
+/// mirrors. The host function itself always returns 1 and writes nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Refusal {
+    /// The precompile fails (an invalid input): the usual case.
+    Invalid,
+    /// The precompile succeeds with an empty output: EIP-7951's P256VERIFY, for which
+    /// any invalid signature or input is the empty output.
+    EmptyOutput,
 }
 
+foreach_crypto_function!(define_crypto);
+
 impl Crypto {
-    /// Every crypto function, in the table's order.
-    pub const ALL: [Crypto; 24] = [
-        Crypto::AltBn128Add,
-        Crypto::AltBn128Mul,
-        Crypto::AltBn128Pairing,
-        Crypto::AltBn128G1Msm,
-        Crypto::VerkleCommit,
-        Crypto::VerkleCommitmentToField,
-        Crypto::VerkleUpdate,
-        Crypto::Bls12G1Add,
-        Crypto::Bls12G1Msm,
-        Crypto::Bls12G2Add,
-        Crypto::Bls12G2Msm,
-        Crypto::Bls12PairingCheck,
-        Crypto::Bls12MapFpToG1,
-        Crypto::Bls12MapFp2ToG2,
-        Crypto::VerkleTreeKey,
-        Crypto::VerkleCommitUncompressed,
-        Crypto::VerkleUpdateUncompressed,
-        Crypto::KzgPointEvaluation,
-        Crypto::P256Verify,
-        Crypto::Poseidon,
-        Crypto::AltBn128G1Compress,
-        Crypto::AltBn128G1Decompress,
-        Crypto::AltBn128G2Compress,
-        Crypto::AltBn128G2Decompress,
-    ];
-
-    /// The import name.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Crypto::AltBn128Add => "alt_bn128_add",
-            Crypto::AltBn128Mul => "alt_bn128_mul",
-            Crypto::AltBn128Pairing => "alt_bn128_pairing",
-            Crypto::AltBn128G1Msm => "alt_bn128_g1_msm",
-            Crypto::VerkleCommit => "verkle_commit",
-            Crypto::VerkleCommitmentToField => "verkle_commitment_to_field",
-            Crypto::VerkleUpdate => "verkle_update",
-            Crypto::Bls12G1Add => "bls12381_g1_add",
-            Crypto::Bls12G1Msm => "bls12381_g1_msm",
-            Crypto::Bls12G2Add => "bls12381_g2_add",
-            Crypto::Bls12G2Msm => "bls12381_g2_msm",
-            Crypto::Bls12PairingCheck => "bls12381_pairing_check",
-            Crypto::Bls12MapFpToG1 => "bls12381_map_fp_to_g1",
-            Crypto::Bls12MapFp2ToG2 => "bls12381_map_fp2_to_g2",
-            Crypto::VerkleTreeKey => "verkle_tree_key",
-            Crypto::VerkleCommitUncompressed => "verkle_commit_uncompressed",
-            Crypto::VerkleUpdateUncompressed => "verkle_update_uncompressed",
-            Crypto::KzgPointEvaluation => "kzg_point_evaluation",
-            Crypto::P256Verify => "p256_verify",
-            Crypto::Poseidon => "poseidon",
-            Crypto::AltBn128G1Compress => "alt_bn128_g1_compress",
-            Crypto::AltBn128G1Decompress => "alt_bn128_g1_decompress",
-            Crypto::AltBn128G2Compress => "alt_bn128_g2_compress",
-            Crypto::AltBn128G2Decompress => "alt_bn128_g2_decompress",
-        }
-    }
-
-    /// The family the function belongs to.
-    pub const fn family(self) -> Family {
-        match self {
-            Crypto::AltBn128Add
-            | Crypto::AltBn128Mul
-            | Crypto::AltBn128Pairing
-            | Crypto::AltBn128G1Msm
-            | Crypto::AltBn128G1Compress
-            | Crypto::AltBn128G1Decompress
-            | Crypto::AltBn128G2Compress
-            | Crypto::AltBn128G2Decompress => Family::Bn254,
-            Crypto::VerkleCommit
-            | Crypto::VerkleCommitmentToField
-            | Crypto::VerkleUpdate
-            | Crypto::VerkleTreeKey
-            | Crypto::VerkleCommitUncompressed
-            | Crypto::VerkleUpdateUncompressed => Family::Verkle,
-            Crypto::Bls12G1Add
-            | Crypto::Bls12G1Msm
-            | Crypto::Bls12G2Add
-            | Crypto::Bls12G2Msm
-            | Crypto::Bls12PairingCheck
-            | Crypto::Bls12MapFpToG1
-            | Crypto::Bls12MapFp2ToG2 => Family::Bls12381,
-            Crypto::KzgPointEvaluation => Family::Kzg,
-            Crypto::P256Verify => Family::P256,
-            Crypto::Poseidon => Family::Poseidon,
-        }
-    }
-
     /// The function of an import name.
     pub fn from_name(name: &str) -> Option<Crypto> {
         Crypto::ALL.into_iter().find(|f| f.name() == name)
     }
 
-    /// The length of the output, written whole on success.
-    pub const fn output_len(self) -> usize {
-        match self {
-            Crypto::AltBn128Add
-            | Crypto::AltBn128Mul
-            | Crypto::AltBn128G1Msm
-            | Crypto::AltBn128G1Decompress => bn254::G1_LEN,
-            Crypto::AltBn128G1Compress => bn254::G1_COMPRESSED_LEN,
-            Crypto::AltBn128G2Compress => bn254::G2_COMPRESSED_LEN,
-            Crypto::AltBn128G2Decompress => bn254::G2_LEN,
-            Crypto::AltBn128Pairing => bn254::PAIRING_OUTPUT_LEN,
-            Crypto::VerkleCommit
-            | Crypto::VerkleCommitmentToField
-            | Crypto::VerkleUpdate
-            | Crypto::VerkleTreeKey => verkle::ELEMENT_LEN,
-            Crypto::VerkleCommitUncompressed | Crypto::VerkleUpdateUncompressed => {
-                verkle::UNCOMPRESSED_LEN
-            }
-            Crypto::Bls12G1Add | Crypto::Bls12G1Msm | Crypto::Bls12MapFpToG1 => bls12_381::G1_LEN,
-            Crypto::Bls12G2Add | Crypto::Bls12G2Msm | Crypto::Bls12MapFp2ToG2 => bls12_381::G2_LEN,
-            Crypto::Bls12PairingCheck => bls12_381::PAIRING_OUTPUT_LEN,
-            Crypto::KzgPointEvaluation => kzg::OUTPUT_LEN,
-            Crypto::P256Verify => p256::OUTPUT_LEN,
-            Crypto::Poseidon => poseidon::ELEMENT_LEN,
-        }
+    /// The function of a report name ([`Crypto::report_name`]).
+    pub fn from_report_name(name: &str) -> Option<Crypto> {
+        Crypto::ALL.into_iter().find(|f| f.report_name() == name)
     }
 }
 
@@ -313,38 +149,6 @@ pub enum Function {
 const CRYPTO_PARAMS: &[ValType] = &[ValType::I32, ValType::I32, ValType::I32];
 
 impl Function {
-    /// The table, in order: the I/O functions, then the crypto functions.
-    pub const ALL: [Function; 28] = [
-        Function::Io(Io::InputSize),
-        Function::Io(Io::InputRead),
-        Function::Io(Io::OutputWrite),
-        Function::Io(Io::GasLeft),
-        Function::Crypto(Crypto::AltBn128Add),
-        Function::Crypto(Crypto::AltBn128Mul),
-        Function::Crypto(Crypto::AltBn128Pairing),
-        Function::Crypto(Crypto::AltBn128G1Msm),
-        Function::Crypto(Crypto::VerkleCommit),
-        Function::Crypto(Crypto::VerkleCommitmentToField),
-        Function::Crypto(Crypto::VerkleUpdate),
-        Function::Crypto(Crypto::Bls12G1Add),
-        Function::Crypto(Crypto::Bls12G1Msm),
-        Function::Crypto(Crypto::Bls12G2Add),
-        Function::Crypto(Crypto::Bls12G2Msm),
-        Function::Crypto(Crypto::Bls12PairingCheck),
-        Function::Crypto(Crypto::Bls12MapFpToG1),
-        Function::Crypto(Crypto::Bls12MapFp2ToG2),
-        Function::Crypto(Crypto::VerkleTreeKey),
-        Function::Crypto(Crypto::VerkleCommitUncompressed),
-        Function::Crypto(Crypto::VerkleUpdateUncompressed),
-        Function::Crypto(Crypto::KzgPointEvaluation),
-        Function::Crypto(Crypto::P256Verify),
-        Function::Crypto(Crypto::Poseidon),
-        Function::Crypto(Crypto::AltBn128G1Compress),
-        Function::Crypto(Crypto::AltBn128G1Decompress),
-        Function::Crypto(Crypto::AltBn128G2Compress),
-        Function::Crypto(Crypto::AltBn128G2Decompress),
-    ];
-
     /// The import name.
     pub const fn name(self) -> &'static str {
         match self {
@@ -379,6 +183,26 @@ impl Function {
     }
 }
 
+/// What kind of problem a refusal is, across curves: the class column of
+/// [`foreach_last_error_code!`], given by [`last_error::class`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RefusalClass {
+    /// The input's length, or the number of records in it.
+    Length,
+    /// An encoding: a coordinate, field element or scalar out of range, or a
+    /// non-canonical form.
+    Encoding,
+    /// A point not on its curve.
+    NotOnCurve,
+    /// A point on its curve but outside the prime-order subgroup.
+    NotInSubgroup,
+    /// A well-formed input whose check is false: a KZG proof or a P-256 signature
+    /// that does not verify, a versioned hash that is not the commitment's.
+    DoesNotVerify,
+    /// A code this side does not know (a newer host's), or no refusal.
+    Unknown,
+}
+
 /// `last_error() -> i32`, an optional function of ABI v1 added after it: the code of
 /// the last refusal (a crypto function that returned 1) in this call, [`last_error::NONE`]
 /// if there was none. A contract that does not import it is unchanged, in behaviour
@@ -402,157 +226,7 @@ pub mod last_error {
     /// No refusal in this call so far.
     pub const NONE: i32 = 0;
 
-    /// BN254: pairing input length not a multiple of 192 (as [`super::err::PAIRING_LENGTH`]).
-    pub const BN254_PAIRING_LENGTH: i32 = 1;
-    /// BN254: a G1 coordinate not below the field modulus.
-    pub const BN254_G1_COORDINATE_NOT_IN_FIELD: i32 = 2;
-    /// BN254: a G2 coordinate not below the field modulus.
-    pub const BN254_G2_COORDINATE_NOT_IN_FIELD: i32 = 3;
-    /// BN254: a G1 point not on the curve.
-    pub const BN254_G1_NOT_ON_CURVE: i32 = 4;
-    /// BN254: a G2 point not on the twist.
-    pub const BN254_G2_NOT_ON_CURVE: i32 = 5;
-    /// BN254: a G2 point outside the r-torsion subgroup.
-    pub const BN254_G2_NOT_IN_SUBGROUP: i32 = 6;
-    /// BN254: MSM input length not a positive multiple of 96.
-    pub const BN254_MSM_LENGTH: i32 = 7;
-    /// BN254 compression: an input of another length than the function's.
-    pub const BN254_COMPRESSION_LENGTH: i32 = 8;
-    /// BN254 compression: flag bits that no point has (both set, or infinity with
-    /// other bits set).
-    pub const BN254_COMPRESSION_FLAGS: i32 = 9;
-    /// BN254 compression: a coordinate not below the field modulus.
-    pub const BN254_COMPRESSION_COORDINATE_NOT_IN_FIELD: i32 = 10;
-    /// BN254 compression: no point on the curve (or twist) with these coordinates.
-    pub const BN254_COMPRESSION_NOT_ON_CURVE: i32 = 11;
-    /// BN254 compression: a G2 point outside the r-torsion subgroup.
-    pub const BN254_COMPRESSION_NOT_IN_SUBGROUP: i32 = 12;
-
-    /// Verkle: an encoded element of the wrong length.
-    pub const VERKLE_ENCODING_LENGTH: i32 = 16;
-    /// Verkle: a coordinate not below the field modulus.
-    pub const VERKLE_COORDINATE_NOT_IN_FIELD: i32 = 17;
-    /// Verkle: a point not on the curve.
-    pub const VERKLE_NOT_ON_CURVE: i32 = 18;
-    /// Verkle: a point outside the prime-order subgroup.
-    pub const VERKLE_NOT_IN_SUBGROUP: i32 = 19;
-    /// Verkle: an uncompressed point that is not the canonical representative.
-    pub const VERKLE_NOT_CANONICAL_REPRESENTATIVE: i32 = 20;
-    /// Verkle: a scalar not below the group order.
-    pub const VERKLE_SCALAR_NOT_CANONICAL: i32 = 21;
-    /// Verkle: more than 256 scalars or entries.
-    pub const VERKLE_TOO_MANY_SCALARS: i32 = 22;
-    /// Verkle: an input length that is not a whole number of records.
-    pub const VERKLE_INPUT_LENGTH: i32 = 23;
-
-    /// BLS12-381: an input length that is not the operation's.
-    pub const BLS12_INPUT_LENGTH: i32 = 32;
-    /// BLS12-381: a field element whose top 16 bytes are not zero.
-    pub const BLS12_FIELD_ELEMENT_TOP_BYTES: i32 = 33;
-    /// BLS12-381: a field element not below the modulus.
-    pub const BLS12_FIELD_ELEMENT_NOT_IN_FIELD: i32 = 34;
-    /// BLS12-381: a G1 point not on the curve.
-    pub const BLS12_G1_NOT_ON_CURVE: i32 = 35;
-    /// BLS12-381: a G2 point not on the curve.
-    pub const BLS12_G2_NOT_ON_CURVE: i32 = 36;
-    /// BLS12-381: a G1 point outside the order-r subgroup.
-    pub const BLS12_G1_NOT_IN_SUBGROUP: i32 = 37;
-    /// BLS12-381: a G2 point outside the order-r subgroup.
-    pub const BLS12_G2_NOT_IN_SUBGROUP: i32 = 38;
-
-    /// KZG: the input is not 192 bytes.
-    pub const KZG_INPUT_LENGTH: i32 = 48;
-    /// KZG: the versioned hash is not the commitment's.
-    pub const KZG_VERSIONED_HASH: i32 = 49;
-    /// KZG: `z` not below the BLS12-381 group order.
-    pub const KZG_Z_NOT_CANONICAL: i32 = 50;
-    /// KZG: `y` not below the BLS12-381 group order.
-    pub const KZG_Y_NOT_CANONICAL: i32 = 51;
-    /// KZG: the commitment is not a compressed G1 point.
-    pub const KZG_COMMITMENT_ENCODING: i32 = 52;
-    /// KZG: the commitment is outside the order-r subgroup.
-    pub const KZG_COMMITMENT_NOT_IN_SUBGROUP: i32 = 53;
-    /// KZG: the proof is not a compressed G1 point.
-    pub const KZG_PROOF_ENCODING: i32 = 54;
-    /// KZG: the proof is outside the order-r subgroup.
-    pub const KZG_PROOF_NOT_IN_SUBGROUP: i32 = 55;
-    /// KZG: the pairing equation is false.
-    pub const KZG_PROOF_DOES_NOT_VERIFY: i32 = 56;
-
-    /// P-256: the input is not 160 bytes.
-    pub const P256_INPUT_LENGTH: i32 = 64;
-    /// P-256: `r` is 0 or not below the group order.
-    pub const P256_R_OUT_OF_RANGE: i32 = 65;
-    /// P-256: `s` is 0 or not below the group order.
-    pub const P256_S_OUT_OF_RANGE: i32 = 66;
-    /// P-256: the public key's x not below the field modulus.
-    pub const P256_QX_NOT_IN_FIELD: i32 = 67;
-    /// P-256: the public key's y not below the field modulus.
-    pub const P256_QY_NOT_IN_FIELD: i32 = 68;
-    /// P-256: the public key is not on the curve.
-    pub const P256_NOT_ON_CURVE: i32 = 69;
-    /// P-256: `R'` is the point at infinity.
-    pub const P256_R_IS_INFINITY: i32 = 70;
-    /// P-256: the signature does not verify (`R'.x mod n ≠ r`).
-    pub const P256_MISMATCH: i32 = 71;
-
-    /// Poseidon: the input length is not a multiple of 32.
-    pub const POSEIDON_LENGTH: i32 = 80;
-    /// Poseidon: no element, or more than 16.
-    pub const POSEIDON_INPUT_COUNT: i32 = 81;
-    /// Poseidon: an element not below the scalar-field modulus.
-    pub const POSEIDON_NOT_IN_FIELD: i32 = 82;
-
-    /// Every code but [`NONE`], in order.
-    pub const ALL: [i32; 47] = [
-        BN254_PAIRING_LENGTH,
-        BN254_G1_COORDINATE_NOT_IN_FIELD,
-        BN254_G2_COORDINATE_NOT_IN_FIELD,
-        BN254_G1_NOT_ON_CURVE,
-        BN254_G2_NOT_ON_CURVE,
-        BN254_G2_NOT_IN_SUBGROUP,
-        BN254_MSM_LENGTH,
-        BN254_COMPRESSION_LENGTH,
-        BN254_COMPRESSION_FLAGS,
-        BN254_COMPRESSION_COORDINATE_NOT_IN_FIELD,
-        BN254_COMPRESSION_NOT_ON_CURVE,
-        BN254_COMPRESSION_NOT_IN_SUBGROUP,
-        VERKLE_ENCODING_LENGTH,
-        VERKLE_COORDINATE_NOT_IN_FIELD,
-        VERKLE_NOT_ON_CURVE,
-        VERKLE_NOT_IN_SUBGROUP,
-        VERKLE_NOT_CANONICAL_REPRESENTATIVE,
-        VERKLE_SCALAR_NOT_CANONICAL,
-        VERKLE_TOO_MANY_SCALARS,
-        VERKLE_INPUT_LENGTH,
-        BLS12_INPUT_LENGTH,
-        BLS12_FIELD_ELEMENT_TOP_BYTES,
-        BLS12_FIELD_ELEMENT_NOT_IN_FIELD,
-        BLS12_G1_NOT_ON_CURVE,
-        BLS12_G2_NOT_ON_CURVE,
-        BLS12_G1_NOT_IN_SUBGROUP,
-        BLS12_G2_NOT_IN_SUBGROUP,
-        KZG_INPUT_LENGTH,
-        KZG_VERSIONED_HASH,
-        KZG_Z_NOT_CANONICAL,
-        KZG_Y_NOT_CANONICAL,
-        KZG_COMMITMENT_ENCODING,
-        KZG_COMMITMENT_NOT_IN_SUBGROUP,
-        KZG_PROOF_ENCODING,
-        KZG_PROOF_NOT_IN_SUBGROUP,
-        KZG_PROOF_DOES_NOT_VERIFY,
-        P256_INPUT_LENGTH,
-        P256_R_OUT_OF_RANGE,
-        P256_S_OUT_OF_RANGE,
-        P256_QX_NOT_IN_FIELD,
-        P256_QY_NOT_IN_FIELD,
-        P256_NOT_ON_CURVE,
-        P256_R_IS_INFINITY,
-        P256_MISMATCH,
-        POSEIDON_LENGTH,
-        POSEIDON_INPUT_COUNT,
-        POSEIDON_NOT_IN_FIELD,
-    ];
+    crate::foreach_last_error_code!(define_last_error_codes);
 }
 
 /// The byte layouts of the BN254 functions (the Ethereum precompiles' encodings).
@@ -698,6 +372,8 @@ pub mod err {
 #[cfg(test)]
 #[allow(clippy::arithmetic_side_effects)]
 mod tests {
+    extern crate std;
+
     use super::*;
 
     #[test]
@@ -742,5 +418,56 @@ mod tests {
         assert_eq!(codes.len(), last_error::ALL.len());
         assert!(!codes.contains(&last_error::NONE));
         assert_eq!(Function::from_name(last_error::NAME), None);
+    }
+
+    #[test]
+    fn every_row_has_distinct_names_and_a_known_family() {
+        let mut reports = std::collections::BTreeSet::new();
+        for op in Crypto::ALL {
+            assert_eq!(Crypto::from_report_name(op.report_name()), Some(op));
+            assert!(Family::ALL.contains(&op.family()), "{op:?}");
+            assert!(op.output_len() > 0, "{op:?}");
+            reports.insert(op.report_name());
+            reports.insert(op.name());
+        }
+        // Import names and report names: each used once across both columns, except
+        // `poseidon`, whose import and report name are the same word.
+        assert_eq!(reports.len(), 2 * Crypto::ALL.len() - 1);
+        assert_eq!(
+            Crypto::ALL
+                .map(Crypto::refusal)
+                .iter()
+                .filter(|r| **r == Refusal::EmptyOutput)
+                .count(),
+            1
+        );
+        assert_eq!(Crypto::P256Verify.refusal(), Refusal::EmptyOutput);
+    }
+
+    #[test]
+    fn every_code_has_a_name_a_family_and_a_meaning_in_its_range() {
+        for code in last_error::ALL {
+            let family = last_error::family(code).expect("a family");
+            let what = last_error::describe(code).expect("a meaning");
+            assert!(!what.is_empty());
+            let name = last_error::name(code).expect("a name");
+            assert_ne!(last_error::class(code), RefusalClass::Unknown, "{name}");
+            // The ranges of the module's documentation.
+            let range = match family {
+                Family::Bn254 => 1..16,
+                Family::Verkle => 16..32,
+                Family::Bls12381 => 32..48,
+                Family::Kzg => 48..64,
+                Family::P256 => 64..80,
+                Family::Poseidon => 80..96,
+            };
+            assert!(range.contains(&code), "{name} = {code}");
+        }
+        assert_eq!(last_error::describe(last_error::NONE), None);
+        assert_eq!(last_error::family(1000), None);
+        assert_eq!(
+            last_error::name(last_error::P256_MISMATCH),
+            Some("P256_MISMATCH")
+        );
     }
 }
