@@ -78,6 +78,23 @@ pub enum Error {
 }
 
 impl Error {
+    /// The stable code a contract's `last_error()` gives for this refusal (the table
+    /// of codes in `zkhost_abi`, [`zkhost_abi::last_error`]).
+    pub const fn last_error(self) -> i32 {
+        use zkhost_abi::last_error as codes;
+        match self {
+            Error::InputLength => codes::BLS12_INPUT_LENGTH,
+            Error::FieldElementTopBytes => codes::BLS12_FIELD_ELEMENT_TOP_BYTES,
+            Error::FieldElementNotInField => codes::BLS12_FIELD_ELEMENT_NOT_IN_FIELD,
+            Error::G1NotOnCurve => codes::BLS12_G1_NOT_ON_CURVE,
+            Error::G2NotOnCurve => codes::BLS12_G2_NOT_ON_CURVE,
+            Error::G1NotInSubgroup => codes::BLS12_G1_NOT_IN_SUBGROUP,
+            Error::G2NotInSubgroup => codes::BLS12_G2_NOT_IN_SUBGROUP,
+        }
+    }
+}
+
+impl Error {
     /// Every error.
     pub const ALL: [Error; 7] = [
         Error::InputLength,

@@ -80,6 +80,21 @@ pub enum Error {
 }
 
 impl Error {
+    /// The stable code a contract's `last_error()` gives for this refusal (the table
+    /// of codes in `zkhost_abi`, [`zkhost_abi::last_error`]).
+    pub const fn last_error(self) -> i32 {
+        use zkhost_abi::last_error as codes;
+        match self {
+            Error::Length => codes::BN254_COMPRESSION_LENGTH,
+            Error::Flags => codes::BN254_COMPRESSION_FLAGS,
+            Error::CoordinateNotInField => codes::BN254_COMPRESSION_COORDINATE_NOT_IN_FIELD,
+            Error::NotOnCurve => codes::BN254_COMPRESSION_NOT_ON_CURVE,
+            Error::NotInSubgroup => codes::BN254_COMPRESSION_NOT_IN_SUBGROUP,
+        }
+    }
+}
+
+impl Error {
     /// Every error.
     pub const ALL: [Error; 5] = [
         Error::Length,

@@ -92,6 +92,23 @@ pub enum Error {
 }
 
 impl Error {
+    /// The stable code a contract's `last_error()` gives for this refusal (the table
+    /// of codes in `zkhost_abi`, [`zkhost_abi::last_error`]).
+    pub const fn last_error(self) -> i32 {
+        use zkhost_abi::last_error as codes;
+        match self {
+            Error::PairingLength => codes::BN254_PAIRING_LENGTH,
+            Error::G1CoordinateNotInField => codes::BN254_G1_COORDINATE_NOT_IN_FIELD,
+            Error::G2CoordinateNotInField => codes::BN254_G2_COORDINATE_NOT_IN_FIELD,
+            Error::G1NotOnCurve => codes::BN254_G1_NOT_ON_CURVE,
+            Error::G2NotOnCurve => codes::BN254_G2_NOT_ON_CURVE,
+            Error::G2NotInSubgroup => codes::BN254_G2_NOT_IN_SUBGROUP,
+            Error::MsmLength => codes::BN254_MSM_LENGTH,
+        }
+    }
+}
+
+impl Error {
     /// Every error, in the order of their codes (1 to 7).
     pub const ALL: [Error; 7] = [
         Error::PairingLength,

@@ -45,12 +45,9 @@ enum Command {
     /// an empty line and exits 0. With --stdin, reads one hex input per line and prints one line per
     /// input (hex, or `error: <reason>`), exiting 0.
     Precompile {
-        /// The operation: bn254-add, bn254-mul, bn254-pairing, bn254-msm,
-        /// bn254-g1-compress, bn254-g1-decompress, bn254-g2-compress,
-        /// bn254-g2-decompress, verkle-commit, verkle-to-field, verkle-update,
-        /// verkle-tree-key, verkle-commit-uncompressed, verkle-update-uncompressed,
-        /// bls12-g1add, bls12-g1msm, bls12-g2add, bls12-g2msm, bls12-pairing,
-        /// bls12-map-g1, bls12-map-g2, kzg-point-eval, p256-verify or poseidon.
+        /// The operation, by its name in the reports: bn254-add, bn254-pairing,
+        /// bls12-g1add, verkle-commit, p256-verify, poseidon, ... (one per host
+        /// function; an unknown name lists them all).
         #[arg(value_parser = ops::parse)]
         op: Crypto,
         /// The input as hex (omit with --stdin).

@@ -1,4 +1,5 @@
-//! The crypto functions as the command line and the reports name them.
+//! The command line's name lookup, and the BN254 functions' backend facts the reports
+//! use.
 
 use zkhost_abi::Crypto;
 use zkhost_bn254::{Backend, Op};
@@ -11,43 +12,12 @@ pub const BN254: [Crypto; 4] = [
     Crypto::AltBn128G1Msm,
 ];
 
-/// The name on the command line and in reports (`bn254-add`, `verkle-commit`,
-/// `bls12-g1add`, ...): for BLS12-381, `zkhost_bls12381::Op`'s names.
-pub fn name(op: Crypto) -> &'static str {
-    match op {
-        Crypto::AltBn128Add => "bn254-add",
-        Crypto::AltBn128Mul => "bn254-mul",
-        Crypto::AltBn128Pairing => "bn254-pairing",
-        Crypto::AltBn128G1Msm => "bn254-msm",
-        Crypto::VerkleCommit => "verkle-commit",
-        Crypto::VerkleCommitmentToField => "verkle-to-field",
-        Crypto::VerkleUpdate => "verkle-update",
-        Crypto::Bls12G1Add => "bls12-g1add",
-        Crypto::Bls12G1Msm => "bls12-g1msm",
-        Crypto::Bls12G2Add => "bls12-g2add",
-        Crypto::Bls12G2Msm => "bls12-g2msm",
-        Crypto::Bls12PairingCheck => "bls12-pairing",
-        Crypto::Bls12MapFpToG1 => "bls12-map-g1",
-        Crypto::Bls12MapFp2ToG2 => "bls12-map-g2",
-        Crypto::VerkleTreeKey => "verkle-tree-key",
-        Crypto::VerkleCommitUncompressed => "verkle-commit-uncompressed",
-        Crypto::VerkleUpdateUncompressed => "verkle-update-uncompressed",
-        Crypto::KzgPointEvaluation => "kzg-point-eval",
-        Crypto::P256Verify => "p256-verify",
-        Crypto::Poseidon => "poseidon",
-        Crypto::AltBn128G1Compress => "bn254-g1-compress",
-        Crypto::AltBn128G1Decompress => "bn254-g1-decompress",
-        Crypto::AltBn128G2Compress => "bn254-g2-compress",
-        Crypto::AltBn128G2Decompress => "bn254-g2-decompress",
-    }
-}
-
-/// The function of a command-line name.
+/// The function of a command-line name ([`Crypto::report_name`]).
 pub fn parse(s: &str) -> Result<Crypto, String> {
-    Crypto::ALL
-        .into_iter()
-        .find(|op| name(*op) == s)
-        .ok_or_else(|| format!("unknown operation {s:?}"))
+    Crypto::from_report_name(s).ok_or_else(|| {
+        let names: Vec<&str> = Crypto::ALL.map(Crypto::report_name).to_vec();
+        format!("unknown operation {s:?} (one of {})", names.join(", "))
+    })
 }
 
 /// The BN254 precompile a function is, if it is one (the MSM is not).

@@ -125,6 +125,25 @@ pub enum Error {
 }
 
 impl Error {
+    /// The stable code a contract's `last_error()` gives for this refusal (the table
+    /// of codes in `zkhost_abi`, [`zkhost_abi::last_error`]).
+    pub const fn last_error(self) -> i32 {
+        use zkhost_abi::last_error as codes;
+        match self {
+            Error::InputLength => codes::KZG_INPUT_LENGTH,
+            Error::VersionedHash => codes::KZG_VERSIONED_HASH,
+            Error::ZNotCanonical => codes::KZG_Z_NOT_CANONICAL,
+            Error::YNotCanonical => codes::KZG_Y_NOT_CANONICAL,
+            Error::CommitmentEncoding => codes::KZG_COMMITMENT_ENCODING,
+            Error::CommitmentNotInSubgroup => codes::KZG_COMMITMENT_NOT_IN_SUBGROUP,
+            Error::ProofEncoding => codes::KZG_PROOF_ENCODING,
+            Error::ProofNotInSubgroup => codes::KZG_PROOF_NOT_IN_SUBGROUP,
+            Error::ProofDoesNotVerify => codes::KZG_PROOF_DOES_NOT_VERIFY,
+        }
+    }
+}
+
+impl Error {
     /// Every error, in the order the checks run.
     pub const ALL: [Error; 9] = [
         Error::InputLength,

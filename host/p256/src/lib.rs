@@ -89,6 +89,24 @@ pub enum Error {
 }
 
 impl Error {
+    /// The stable code a contract's `last_error()` gives for this refusal (the table
+    /// of codes in `zkhost_abi`, [`zkhost_abi::last_error`]).
+    pub const fn last_error(self) -> i32 {
+        use zkhost_abi::last_error as codes;
+        match self {
+            Error::InputLength => codes::P256_INPUT_LENGTH,
+            Error::ROutOfRange => codes::P256_R_OUT_OF_RANGE,
+            Error::SOutOfRange => codes::P256_S_OUT_OF_RANGE,
+            Error::QxNotInField => codes::P256_QX_NOT_IN_FIELD,
+            Error::QyNotInField => codes::P256_QY_NOT_IN_FIELD,
+            Error::NotOnCurve => codes::P256_NOT_ON_CURVE,
+            Error::RIsInfinity => codes::P256_R_IS_INFINITY,
+            Error::Mismatch => codes::P256_MISMATCH,
+        }
+    }
+}
+
+impl Error {
     /// Every error, in the order the checks run.
     pub const ALL: [Error; 8] = [
         Error::InputLength,

@@ -72,6 +72,19 @@ pub enum Error {
     NotInField,
 }
 
+impl Error {
+    /// The stable code a contract's `last_error()` gives for this refusal (the table
+    /// of codes in `zkhost_abi`, [`zkhost_abi::last_error`]).
+    pub const fn last_error(self) -> i32 {
+        use zkhost_abi::last_error as codes;
+        match self {
+            Error::Length => codes::POSEIDON_LENGTH,
+            Error::InputCount => codes::POSEIDON_INPUT_COUNT,
+            Error::NotInField => codes::POSEIDON_NOT_IN_FIELD,
+        }
+    }
+}
+
 /// The number of inputs in an input of `len` bytes, checked: what a host function
 /// prices before reading any element.
 pub fn input_count(len: usize) -> Result<usize, Error> {

@@ -57,8 +57,8 @@ pub use check::{
     CheckedModule, DeployError, Entry, Import, ModuleRules,
 };
 pub use host::{
-    add_to_linker, compute, precompile_output, Functions, HostCallError, HostState, HostTrap,
-    LinkOptions, MemoryExport,
+    add_to_linker, compute, compute_on, precompile_output, Backends, Functions, HostCallError,
+    HostState, HostTrap, LinkOptions, MemoryExport,
 };
 pub use io::{add_io_to_linker, io_imports, CallIo};
 pub use limits::{Limits, DEFAULT_STACK_BUDGET};

@@ -101,76 +101,14 @@ impl HostError {
     /// The stable code `last_error()` gives a contract for this refusal
     /// ([`zkhost_abi::last_error`]): one per class, so a contract can branch on it.
     pub fn code(self) -> i32 {
-        use zkhost_abi::last_error as c;
-        use zkhost_bls12381::Error as Bls12;
-        use zkhost_bn254::compress::Error as Compression;
-        use zkhost_bn254::Error as Bn254;
-        use zkhost_kzg::Error as Kzg;
-        use zkhost_p256::Error as P256;
-        use zkhost_poseidon::Error as Poseidon;
-        use zkhost_verkle::Error as Verkle;
         match self {
-            HostError::Bn254(e) => match e {
-                Bn254::PairingLength => c::BN254_PAIRING_LENGTH,
-                Bn254::G1CoordinateNotInField => c::BN254_G1_COORDINATE_NOT_IN_FIELD,
-                Bn254::G2CoordinateNotInField => c::BN254_G2_COORDINATE_NOT_IN_FIELD,
-                Bn254::G1NotOnCurve => c::BN254_G1_NOT_ON_CURVE,
-                Bn254::G2NotOnCurve => c::BN254_G2_NOT_ON_CURVE,
-                Bn254::G2NotInSubgroup => c::BN254_G2_NOT_IN_SUBGROUP,
-                Bn254::MsmLength => c::BN254_MSM_LENGTH,
-            },
-            HostError::Verkle(e) => match e {
-                Verkle::EncodingLength(_) => c::VERKLE_ENCODING_LENGTH,
-                Verkle::CoordinateNotInField => c::VERKLE_COORDINATE_NOT_IN_FIELD,
-                Verkle::NotOnCurve => c::VERKLE_NOT_ON_CURVE,
-                Verkle::NotInSubgroup => c::VERKLE_NOT_IN_SUBGROUP,
-                Verkle::NotCanonicalRepresentative => c::VERKLE_NOT_CANONICAL_REPRESENTATIVE,
-                Verkle::ScalarNotCanonical(_) => c::VERKLE_SCALAR_NOT_CANONICAL,
-                Verkle::TooManyScalars(_) => c::VERKLE_TOO_MANY_SCALARS,
-                Verkle::InputLength { .. } => c::VERKLE_INPUT_LENGTH,
-            },
-            HostError::Bls12(e) => match e {
-                Bls12::InputLength => c::BLS12_INPUT_LENGTH,
-                Bls12::FieldElementTopBytes => c::BLS12_FIELD_ELEMENT_TOP_BYTES,
-                Bls12::FieldElementNotInField => c::BLS12_FIELD_ELEMENT_NOT_IN_FIELD,
-                Bls12::G1NotOnCurve => c::BLS12_G1_NOT_ON_CURVE,
-                Bls12::G2NotOnCurve => c::BLS12_G2_NOT_ON_CURVE,
-                Bls12::G1NotInSubgroup => c::BLS12_G1_NOT_IN_SUBGROUP,
-                Bls12::G2NotInSubgroup => c::BLS12_G2_NOT_IN_SUBGROUP,
-            },
-            HostError::Compression(e) => match e {
-                Compression::Length => c::BN254_COMPRESSION_LENGTH,
-                Compression::Flags => c::BN254_COMPRESSION_FLAGS,
-                Compression::CoordinateNotInField => c::BN254_COMPRESSION_COORDINATE_NOT_IN_FIELD,
-                Compression::NotOnCurve => c::BN254_COMPRESSION_NOT_ON_CURVE,
-                Compression::NotInSubgroup => c::BN254_COMPRESSION_NOT_IN_SUBGROUP,
-            },
-            HostError::Kzg(e) => match e {
-                Kzg::InputLength => c::KZG_INPUT_LENGTH,
-                Kzg::VersionedHash => c::KZG_VERSIONED_HASH,
-                Kzg::ZNotCanonical => c::KZG_Z_NOT_CANONICAL,
-                Kzg::YNotCanonical => c::KZG_Y_NOT_CANONICAL,
-                Kzg::CommitmentEncoding => c::KZG_COMMITMENT_ENCODING,
-                Kzg::CommitmentNotInSubgroup => c::KZG_COMMITMENT_NOT_IN_SUBGROUP,
-                Kzg::ProofEncoding => c::KZG_PROOF_ENCODING,
-                Kzg::ProofNotInSubgroup => c::KZG_PROOF_NOT_IN_SUBGROUP,
-                Kzg::ProofDoesNotVerify => c::KZG_PROOF_DOES_NOT_VERIFY,
-            },
-            HostError::P256(e) => match e {
-                P256::InputLength => c::P256_INPUT_LENGTH,
-                P256::ROutOfRange => c::P256_R_OUT_OF_RANGE,
-                P256::SOutOfRange => c::P256_S_OUT_OF_RANGE,
-                P256::QxNotInField => c::P256_QX_NOT_IN_FIELD,
-                P256::QyNotInField => c::P256_QY_NOT_IN_FIELD,
-                P256::NotOnCurve => c::P256_NOT_ON_CURVE,
-                P256::RIsInfinity => c::P256_R_IS_INFINITY,
-                P256::Mismatch => c::P256_MISMATCH,
-            },
-            HostError::Poseidon(e) => match e {
-                Poseidon::Length => c::POSEIDON_LENGTH,
-                Poseidon::InputCount => c::POSEIDON_INPUT_COUNT,
-                Poseidon::NotInField => c::POSEIDON_NOT_IN_FIELD,
-            },
+            HostError::Bn254(e) => e.last_error(),
+            HostError::Verkle(e) => e.last_error(),
+            HostError::Bls12(e) => e.last_error(),
+            HostError::Compression(e) => e.last_error(),
+            HostError::Kzg(e) => e.last_error(),
+            HostError::P256(e) => e.last_error(),
+            HostError::Poseidon(e) => e.last_error(),
         }
     }
 }

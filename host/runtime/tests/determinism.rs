@@ -58,49 +58,9 @@ const LATER: [(Crypto, usize); 7] = [
 /// The BLS12-381 (EIP-2537) functions, in the ABI's order.
 const BLS12: [zkhost_bls12381::Op; 7] = zkhost_bls12381::Op::ALL;
 
-/// What the function computes natively, from the crypto crates directly.
+/// What the function computes natively: the host's own dispatch, without a runtime.
 fn native(op: Crypto, input: &[u8]) -> Result<Vec<u8>, String> {
-    use zkhost_bn254::Op;
-    let verkle_op = |op: Crypto| {
-        verkle::Op::ALL
-            .into_iter()
-            .find(|o| o.host_function() == op)
-            .map(|o| o.run(input).map_err(|e| e.to_string()))
-    };
-    if let Some(out) = verkle_op(op) {
-        return out;
-    }
-    let bn254 = |op: Op| zkhost_bn254::run(op, input).map_err(|e| e.to_string());
-    use zkhost_bn254::compress;
-    let c = |r: Result<Vec<u8>, compress::Error>| r.map_err(|e| e.to_string());
-    match op {
-        Crypto::AltBn128Add => bn254(Op::Add),
-        Crypto::AltBn128Mul => bn254(Op::Mul),
-        Crypto::AltBn128Pairing => bn254(Op::Pairing),
-        Crypto::AltBn128G1Msm => zkhost_bn254::msm::g1_msm(input)
-            .map(|o| o.to_vec())
-            .map_err(|e| e.to_string()),
-        Crypto::KzgPointEvaluation => zkhost_kzg::point_evaluation(input)
-            .map(|o| o.to_vec())
-            .map_err(|e| e.to_string()),
-        Crypto::P256Verify => zkhost_p256::verify(input)
-            .map(|()| zkhost_p256::VALID.to_vec())
-            .map_err(|e| e.to_string()),
-        Crypto::Poseidon => zkhost_poseidon::poseidon(input)
-            .map(|o| o.to_vec())
-            .map_err(|e| e.to_string()),
-        Crypto::AltBn128G1Compress => c(compress::g1_compress(input).map(|o| o.to_vec())),
-        Crypto::AltBn128G1Decompress => c(compress::g1_decompress(input).map(|o| o.to_vec())),
-        Crypto::AltBn128G2Compress => c(compress::g2_compress(input).map(|o| o.to_vec())),
-        Crypto::AltBn128G2Decompress => c(compress::g2_decompress(input).map(|o| o.to_vec())),
-        bls => {
-            let op = BLS12
-                .into_iter()
-                .find(|o| o.host_function() == bls)
-                .unwrap();
-            zkhost_bls12381::run(op, input).map_err(|e| e.to_string())
-        }
-    }
+    zkhost_runtime::compute(op, None, input).map_err(|e| e.to_string())
 }
 
 const REPEATS: usize = 3;

@@ -1080,70 +1080,20 @@ fn model(probe: &Probe, input: &[u8], gas: u64) -> Expected {
     }
 }
 
-/// The expected result of a crypto host function: the BN254 functions on the
-/// reference backend (`substrate-bn`; the MSM on its one engine, whose agreement with
-/// Σ ECMUL is the differential target's business), the verkle ones from the
-/// byte-level functions of `zkhost-verkle` (their agreement with go-ipa's vectors and
-/// with the other commitment methods is tested elsewhere; here the ABI around them
-/// is under test), the BLS12-381 ones on arkworks (the host functions run blst), KZG,
-/// P-256, Poseidon and compression from their crates' byte-level functions (their
-/// conformance and differential tests are the crates' and `zkhost-revm`'s).
+/// The expected result of a crypto host function: the one dispatch the host uses
+/// ([`zkhost_runtime::compute_on`]) on other backends than the host's, so that the
+/// answers come from a second implementation: BN254 on the reference backend
+/// (`substrate-bn`; the MSM on its one engine, whose agreement with Σ ECMUL is the
+/// differential target's business), BLS12-381 on arkworks (the host functions run
+/// blst). Verkle, KZG, P-256, Poseidon and compression have one implementation each;
+/// their conformance and differential tests are the crates' and `zkhost-revm`'s, and
+/// here the ABI around them is under test.
 fn crypto_expected(op: Crypto, input: &[u8]) -> Result<Vec<u8>, HostError> {
-    use zkhost_verkle as verkle;
-    let bn254 = |op: Op| {
-        Backend::SubstrateBn
-            .run(op, input)
-            .map_err(HostError::Bn254)
+    let reference = zkhost_runtime::Backends {
+        bn254: Some(Backend::SubstrateBn),
+        bls12: zkhost_bls12381::Backend::Arkworks,
     };
-    let verkle = |out: Result<Vec<u8>, verkle::Error>| out.map_err(HostError::Verkle);
-    let v = |b: [u8; 32]| b.to_vec();
-    let v64 = |b: [u8; 64]| b.to_vec();
-    use zkhost_bn254::compress;
-    let compressed = |out: Result<Vec<u8>, compress::Error>| out.map_err(HostError::Compression);
-    match op {
-        Crypto::AltBn128Add => bn254(Op::Add),
-        Crypto::AltBn128Mul => bn254(Op::Mul),
-        Crypto::AltBn128Pairing => bn254(Op::Pairing),
-        Crypto::AltBn128G1Msm => bn254_msm::g1_msm(input)
-            .map(|o| o.to_vec())
-            .map_err(HostError::Bn254),
-        Crypto::VerkleCommit => verkle(verkle::commit_bytes(input).map(v)),
-        Crypto::VerkleCommitmentToField => verkle(verkle::commitment_to_field_bytes(input).map(v)),
-        Crypto::VerkleUpdate => verkle(verkle::update_bytes(input).map(v)),
-        Crypto::VerkleTreeKey => verkle(verkle::tree_key_bytes(input).map(v)),
-        Crypto::VerkleCommitUncompressed => {
-            verkle(verkle::commit_uncompressed_bytes(input).map(v64))
-        }
-        Crypto::VerkleUpdateUncompressed => {
-            verkle(verkle::update_uncompressed_bytes(input).map(v64))
-        }
-        Crypto::KzgPointEvaluation => zkhost_kzg::point_evaluation(input)
-            .map(|o| o.to_vec())
-            .map_err(HostError::Kzg),
-        Crypto::P256Verify => zkhost_p256::verify(input)
-            .map(|()| zkhost_p256::VALID.to_vec())
-            .map_err(HostError::P256),
-        Crypto::Poseidon => zkhost_poseidon::poseidon(input)
-            .map(|o| o.to_vec())
-            .map_err(HostError::Poseidon),
-        Crypto::AltBn128G1Compress => compressed(compress::g1_compress(input).map(|o| o.to_vec())),
-        Crypto::AltBn128G1Decompress => {
-            compressed(compress::g1_decompress(input).map(|o| o.to_vec()))
-        }
-        Crypto::AltBn128G2Compress => compressed(compress::g2_compress(input).map(|o| o.to_vec())),
-        Crypto::AltBn128G2Decompress => {
-            compressed(compress::g2_decompress(input).map(|o| o.to_vec()))
-        }
-        bls => match zkhost_bls12381::Op::ALL
-            .into_iter()
-            .find(|o| o.host_function() == bls)
-        {
-            Some(op) => zkhost_bls12381::Backend::Arkworks
-                .run(op, input)
-                .map_err(HostError::Bls12),
-            None => unreachable!("every other function is matched above"),
-        },
-    }
+    zkhost_runtime::compute_on(op, reference, input)
 }
 
 // ---------------------------------------------------------------------------------

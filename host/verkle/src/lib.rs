@@ -92,6 +92,24 @@ pub enum Error {
     },
 }
 
+impl Error {
+    /// The stable code a contract's `last_error()` gives for this refusal (the table
+    /// of codes in `zkhost_abi`, [`zkhost_abi::last_error`]).
+    pub const fn last_error(self) -> i32 {
+        use zkhost_abi::last_error as codes;
+        match self {
+            Error::EncodingLength(_) => codes::VERKLE_ENCODING_LENGTH,
+            Error::CoordinateNotInField => codes::VERKLE_COORDINATE_NOT_IN_FIELD,
+            Error::NotOnCurve => codes::VERKLE_NOT_ON_CURVE,
+            Error::NotInSubgroup => codes::VERKLE_NOT_IN_SUBGROUP,
+            Error::NotCanonicalRepresentative => codes::VERKLE_NOT_CANONICAL_REPRESENTATIVE,
+            Error::ScalarNotCanonical(_) => codes::VERKLE_SCALAR_NOT_CANONICAL,
+            Error::TooManyScalars(_) => codes::VERKLE_TOO_MANY_SCALARS,
+            Error::InputLength { .. } => codes::VERKLE_INPUT_LENGTH,
+        }
+    }
+}
+
 /// The verkle host operations, named as in `zkhost precompile`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Op {

@@ -355,7 +355,7 @@ fn same_output(op: Crypto, backend: Backend, input: &[u8]) -> Result<(), String>
     } else {
         Err(format!(
             "{backend} and the default backend differ on the {} input",
-            ops::name(op)
+            op.report_name()
         ))
     }
 }
@@ -557,7 +557,7 @@ pub fn measure_all(
         |j| {
             format!(
                 "{} x{} {} {}",
-                ops::name(j.op),
+                j.op.report_name(),
                 j.size,
                 j.path.name(),
                 j.backend

@@ -187,7 +187,7 @@ pub fn json(r: &Results) -> Value {
         .samples
         .iter()
         .map(|s| {
-            with(json!({"op": ops::name(s.op), "size": s.size, "path": s.path.name(), "backend": s.backend.name(),
+            with(json!({"op": s.op.report_name(), "size": s.size, "path": s.path.name(), "backend": s.backend.name(),
                    "gas": s.gas, "rounds_ns": s.rounds_ns}), stat_json(&s.ci))
         })
         .collect();
@@ -212,14 +212,14 @@ pub fn json(r: &Results) -> Value {
         .map(|(op, path, f)| {
             let residuals = fit::residuals(f, &super::fit_points(&r.samples, *op, *path));
             with(
-                json!({"op": ops::name(*op), "input": "typical", "residuals_ns": residuals}),
+                json!({"op": op.report_name(), "input": "typical", "residuals_ns": residuals}),
                 fit_json(*f),
             )
         })
         .collect();
     if let Some(f) = r.worst.pairing_fit {
         fits.push(with(
-            json!({"op": ops::name(Crypto::AltBn128Pairing), "input": "worst"}),
+            json!({"op": Crypto::AltBn128Pairing.report_name(), "input": "worst"}),
             fit_json(f),
         ));
     }
@@ -228,7 +228,7 @@ pub fn json(r: &Results) -> Value {
     let schedule: Vec<Value> = schedule_rows(r)
         .into_iter()
         .map(|row| {
-            json!({"op": ops::name(row.op), "size": row.size, "zkhost_gas": row.today,
+            json!({"op": row.op.report_name(), "size": row.size, "zkhost_gas": row.today,
                    "eip1108_gas": row.eip1108, "typical_ns": row.typical_ns, "worst_ns": row.worst_ns,
                    "worst_case": row.worst_case, "proposed_gas": row.throughput,
                    "proposed_ecrecover_gas": row.ecrecover, "typical_priced_gas": row.typical_priced})
@@ -371,7 +371,7 @@ pub fn markdown(r: &Results) -> String {
             let _ = writeln!(
                 o,
                 "| {} | {size} | {} | {} | {} | {} | {:.3} | {} | {} | {} | {} |",
-                ops::name(op),
+                op.report_name(),
                 fmt_stat(&n.ci),
                 fmt_stat(&c.ci),
                 fmt_stat(&cold.ci),
@@ -421,7 +421,12 @@ pub fn markdown(r: &Results) -> String {
                 .flatten()
                 .map(|t| format!("{} ({:.2}×)", fmt_stat(&t.ci), reference / t.median_ns))
                 .collect();
-            let _ = writeln!(o, "| {} | {size} | {} |", ops::name(op), cells.join(" | "));
+            let _ = writeln!(
+                o,
+                "| {} | {size} | {} |",
+                op.report_name(),
+                cells.join(" | ")
+            );
         }
     }
 
@@ -448,7 +453,7 @@ pub fn markdown(r: &Results) -> String {
         let _ = writeln!(
             o,
             "- {}, {}, typical input: time = {}{why}",
-            ops::name(*op),
+            op.report_name(),
             path.name(),
             fmt_fit(f, "n"),
         );
@@ -457,7 +462,7 @@ pub fn markdown(r: &Results) -> String {
         let _ = writeln!(
             o,
             "- {}, native, slowest case at each k: time = {}",
-            ops::name(Crypto::AltBn128Pairing),
+            Crypto::AltBn128Pairing.report_name(),
             fmt_fit(&f, "k")
         );
     }
@@ -567,7 +572,7 @@ fn mcl_section(o: &mut String, r: &Results) {
                 let _ = writeln!(
                     o,
                     "| {} | {size} | {} | {} | {:.2} | {:.2}–{:.2} | {verdict} |",
-                    ops::name(op),
+                    op.report_name(),
                     fmt_stat(&a.ci),
                     fmt_stat(&b.ci),
                     ratio.median_ns,
@@ -615,7 +620,7 @@ fn worst_section(o: &mut String, r: &Results) {
         let _ = writeln!(
             o,
             "| {} | {size}{} | {} | {} | {} | {} | {} |",
-            ops::name(op),
+            op.report_name(),
             if op == Crypto::AltBn128G1Msm
                 && r.worst
                     .msm_boundaries
@@ -670,7 +675,7 @@ fn worst_section(o: &mut String, r: &Results) {
             let _ = writeln!(
                 o,
                 "| {} | {size} | {} | {} | {} |",
-                ops::name(*op),
+                op.report_name(),
                 c.case,
                 fmt_stat(&c.stat),
                 fmt_ratio(&c.vs_typical)
@@ -712,7 +717,7 @@ fn schedule_section(o: &mut String, r: &Results) {
         let _ = writeln!(
             o,
             "| {} | {} | {} | {} | {} ({}) | {:.1} | {} | {} | {} |",
-            ops::name(row.op),
+            row.op.report_name(),
             row.size,
             row.today,
             r.worst

@@ -187,7 +187,7 @@ pub fn measure(
     // Every case must be accepted, or its time would be an error path's.
     for (op, size, c) in &cases {
         run(*op, &c.input)
-            .map_err(|e| format!("worst case {} of {} x{size}: {e}", c.name, ops::name(*op)))?;
+            .map_err(|e| format!("worst case {} of {} x{size}: {e}", c.name, op.report_name()))?;
     }
 
     let ec = Ecrecover::new()?;
@@ -213,7 +213,7 @@ pub fn measure(
         job_of.push(jobs.len());
         let (op, input) = (*op, c.input.as_slice());
         jobs.push((
-            format!("worst {} x{size} {}", ops::name(op), c.name),
+            format!("worst {} x{size} {}", op.report_name(), c.name),
             Box::new(move || {
                 let _ = std::hint::black_box(run(op, input));
             }),
@@ -368,7 +368,7 @@ impl WorstResults {
             .samples
             .iter()
             .map(|s| {
-                json!({"op": ops::name(s.op), "size": s.size, "case": s.case,
+                json!({"op": s.op.report_name(), "size": s.size, "case": s.case,
                        "median_ns": s.stat.median_ns, "ci95_ns": [s.stat.lo_ns, s.stat.hi_ns],
                        "rounds": s.stat.rounds, "wide": s.stat.is_wide(), "gas": s.gas,
                        "vs_typical": s.vs_typical.median_ns,

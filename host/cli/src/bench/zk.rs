@@ -427,7 +427,7 @@ impl ZkResults {
             let _ = writeln!(
                 o,
                 "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
-                crate::ops::name(op),
+                op.report_name(),
                 t(native),
                 t(revm),
                 ratio(revm, native),
@@ -501,7 +501,7 @@ impl ZkResults {
             let _ = writeln!(
                 o,
                 "| {} | {} | {} | {} | {} | {} | {} |",
-                crate::ops::name(op),
+                op.report_name(),
                 t(native),
                 t(contract),
                 contract.map_or(0, |c| c.gas),
@@ -521,7 +521,7 @@ impl ZkResults {
                 let op = if s.at == Where::Ecrecover {
                     "ecrecover"
                 } else {
-                    crate::ops::name(s.op)
+                    s.op.report_name()
                 };
                 let mut v = json!({
                     "op": op, "size": s.size, "path": s.at.name(), "gas": s.gas,

@@ -10,7 +10,6 @@ use zkhost_contracts::{Path, ViaError, GENEROUS_GAS};
 use zkhost_runtime::{CodeHash, Runtime, RuntimeConfig};
 use zkhost_testkit::vectors::decode_hex;
 
-use crate::ops;
 
 /// Runs the host functions on one path, deploying the contracts once.
 pub(crate) struct Executor {
@@ -68,7 +67,7 @@ impl Executor {
         let Some((_, code)) = code else {
             return Err(format!(
                 "{} has no pure-WebAssembly implementation (use --via native or contract)",
-                ops::name(op)
+                op.report_name()
             ));
         };
         match zkhost_contracts::run(runtime, code, op, input, GENEROUS_GAS).1 {

@@ -376,7 +376,7 @@ fn workload(d: &Deployed) -> Result<Vec<Item>, String> {
         .chain(bls12_inputs())
         .chain(later_inputs())
     {
-        let name = crate::ops::name(op);
+        let name = op.report_name();
         let contract = match op.family() {
             Family::Verkle => VERKLE,
             Family::Bls12381 => BLS12381,
