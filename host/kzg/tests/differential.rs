@@ -110,6 +110,13 @@ fn mutate(base: &[[u8; 192]], rng: &mut ChaCha20Rng) -> [u8; 192] {
 
 #[test]
 fn zkhost_and_c_kzg_agree_on_generated_inputs() {
+    if cfg!(target_endian = "big") {
+        // c-kzg 2.1.8's embedded Ethereum trusted setup does not load on big-endian
+        // targets (C_KZG_BADARGS on s390x): the peer cannot run here. zkhost's own KZG
+        // vectors run on every architecture (tests/conformance.rs).
+        eprintln!("skipped: c-kzg's trusted setup does not load on big-endian targets");
+        return;
+    }
     let settings = c_kzg::ethereum_kzg_settings(0);
     let mut rng = ChaCha20Rng::seed_from_u64(0x4844);
     let base = valid_tuples(settings, &mut rng);

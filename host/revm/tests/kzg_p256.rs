@@ -274,6 +274,13 @@ fn kzg_mutation(base: &[[u8; 192]], rng: &mut ChaCha20Rng) -> Vec<u8> {
 
 #[test]
 fn generated_kzg_inputs_alike() {
+    if cfg!(target_endian = "big") {
+        // c-kzg 2.1.8's embedded Ethereum trusted setup does not load on big-endian
+        // targets (C_KZG_BADARGS on s390x): the peer cannot run here. zkhost's own KZG
+        // vectors run on every architecture (zkhost-kzg's tests/conformance.rs).
+        eprintln!("skipped: c-kzg's trusted setup does not load on big-endian targets");
+        return;
+    }
     setup();
     let mut rng = ChaCha20Rng::seed_from_u64(0x0a);
     let base = kzg_valid(&mut rng);

@@ -485,44 +485,42 @@ fn msm_differential(input: &[u8], alg: u8) {
 // ---------------------------------------------------------------------------------
 // host_call
 
-/// The probe contract of [`host_call`], as WAT (the source of [`PROBE_WASM_HEX`]).
+/// The probe contract of [`host_call`], as WAT, made from the ABI's table
+/// ([`Function::ALL`]): adding a host function adds it here.
 ///
 /// Called with input, it reads the input to address 0, grows memory by
-/// `input[1] & 3` pages and calls host function number `input[0] % 28` (in
-/// [`PROBE_FUNCTIONS`] order) with the little-endian i32s at 4, 8 and 12 as
-/// arguments, keeping any result in a global. Called with empty input, it dumps:
-/// outputs all of its memory followed by that result (8 bytes), so a test can see
-/// every byte the previous call left.
-pub const PROBE_WAT: &str = r#"(module
-  (import "zkhost" "input_size" (func $input_size (result i32)))
-  (import "zkhost" "input_read" (func $input_read (param i32)))
-  (import "zkhost" "output_write" (func $output_write (param i32 i32)))
-  (import "zkhost" "gas_left" (func $gas_left (result i64)))
-  (import "zkhost" "alt_bn128_add" (func $add (param i32 i32 i32) (result i32)))
-  (import "zkhost" "alt_bn128_mul" (func $mul (param i32 i32 i32) (result i32)))
-  (import "zkhost" "alt_bn128_pairing" (func $pairing (param i32 i32 i32) (result i32)))
-  (import "zkhost" "alt_bn128_g1_msm" (func $msm (param i32 i32 i32) (result i32)))
-  (import "zkhost" "verkle_commit" (func $vcommit (param i32 i32 i32) (result i32)))
-  (import "zkhost" "verkle_commitment_to_field" (func $vfield (param i32 i32 i32) (result i32)))
-  (import "zkhost" "verkle_update" (func $vupdate (param i32 i32 i32) (result i32)))
-  (import "zkhost" "bls12381_g1_add" (func $b1add (param i32 i32 i32) (result i32)))
-  (import "zkhost" "bls12381_g1_msm" (func $b1msm (param i32 i32 i32) (result i32)))
-  (import "zkhost" "bls12381_g2_add" (func $b2add (param i32 i32 i32) (result i32)))
-  (import "zkhost" "bls12381_g2_msm" (func $b2msm (param i32 i32 i32) (result i32)))
-  (import "zkhost" "bls12381_pairing_check" (func $bpair (param i32 i32 i32) (result i32)))
-  (import "zkhost" "bls12381_map_fp_to_g1" (func $bmap1 (param i32 i32 i32) (result i32)))
-  (import "zkhost" "bls12381_map_fp2_to_g2" (func $bmap2 (param i32 i32 i32) (result i32)))
-  (import "zkhost" "verkle_tree_key" (func $vtkey (param i32 i32 i32) (result i32)))
-  (import "zkhost" "verkle_commit_uncompressed" (func $vcommitu (param i32 i32 i32) (result i32)))
-  (import "zkhost" "verkle_update_uncompressed" (func $vupdateu (param i32 i32 i32) (result i32)))
-  (import "zkhost" "kzg_point_evaluation" (func $kzg (param i32 i32 i32) (result i32)))
-  (import "zkhost" "p256_verify" (func $p256 (param i32 i32 i32) (result i32)))
-  (import "zkhost" "poseidon" (func $poseidon (param i32 i32 i32) (result i32)))
-  (import "zkhost" "alt_bn128_g1_compress" (func $g1c (param i32 i32 i32) (result i32)))
-  (import "zkhost" "alt_bn128_g1_decompress" (func $g1d (param i32 i32 i32) (result i32)))
-  (import "zkhost" "alt_bn128_g2_compress" (func $g2c (param i32 i32 i32) (result i32)))
-  (import "zkhost" "alt_bn128_g2_decompress" (func $g2d (param i32 i32 i32) (result i32)))
-  (memory (export "memory") 1 5)
+/// `input[1] & 3` pages and calls host function number `input[0] %`
+/// [`PROBE_SELECTORS`] (in [`PROBE_FUNCTIONS`] order) with the little-endian i32s at
+/// 4, 8 and 12 as arguments, keeping any result in a global. Called with empty input,
+/// it dumps: outputs all of its memory followed by that result (8 bytes), so a test
+/// can see every byte the previous call left.
+pub fn probe_wat() -> String {
+    use std::fmt::Write as _;
+    let types = |kind: &str, ts: &[zkhost_abi::ValType]| {
+        if ts.is_empty() {
+            return String::new();
+        }
+        let names: Vec<&str> = ts
+            .iter()
+            .map(|t| match t {
+                zkhost_abi::ValType::I32 => "i32",
+                zkhost_abi::ValType::I64 => "i64",
+            })
+            .collect();
+        format!(" ({kind} {})", names.join(" "))
+    };
+    let mut w = String::from("(module\n");
+    for f in Function::ALL {
+        let _ = writeln!(
+            w,
+            r#"  (import "zkhost" "{n}" (func ${n}{}{}))"#,
+            types("param", f.params()),
+            types("result", f.results()),
+            n = f.name()
+        );
+    }
+    w.push_str(
+        r#"  (memory (export "memory") 1 5)
   (global $ret (mut i64) (i64.const -1))
   (func (export "call")
     (local $a0 i32) (local $a1 i32) (local $a2 i32) (local $size i32)
@@ -538,126 +536,54 @@ pub const PROBE_WAT: &str = r#"(module
     (local.set $a0 (i32.load (i32.const 4)))
     (local.set $a1 (i32.load (i32.const 8)))
     (local.set $a2 (i32.load (i32.const 12)))
-    (block $g2d (block $g2c (block $g1d (block $g1c (block $poseidon (block $p256
-    (block $kzg (block $vupdateu (block $vcommitu (block $vtkey (block $bmap2 (block $bmap1
-    (block $bpair (block $b2msm (block $b2add (block $b1msm (block $b1add (block $vupdate
-    (block $vfield (block $vcommit (block $msm (block $pairing (block $mul (block $add
-    (block $gas_left (block $output_write (block $input_read (block $input_size
-      (br_table $input_size $input_read $output_write $gas_left $add $mul $pairing $msm
-          $vcommit $vfield $vupdate $b1add $b1msm $b2add $b2msm $bpair
-          $bmap1 $bmap2 $vtkey $vcommitu $vupdateu $kzg $p256 $poseidon
-          $g1c $g1d $g2c $g2d
-        (i32.rem_u (i32.load8_u (i32.const 0)) (i32.const 28))))
-      (global.set $ret (i64.extend_i32_u (call $input_size)))
-      (return))
-      (call $input_read (local.get $a0))
-      (return))
-      (call $output_write (local.get $a0) (local.get $a1))
-      (return))
-      (global.set $ret (call $gas_left))
-      (return))
-      (global.set $ret (i64.extend_i32_u (call $add (local.get $a0) (local.get $a1) (local.get $a2))))
-      (return))
-      (global.set $ret (i64.extend_i32_u (call $mul (local.get $a0) (local.get $a1) (local.get $a2))))
-      (return))
-      (global.set $ret (i64.extend_i32_u (call $pairing (local.get $a0) (local.get $a1) (local.get $a2))))
-      (return))
-      (global.set $ret (i64.extend_i32_u (call $msm (local.get $a0) (local.get $a1) (local.get $a2))))
-      (return))
-      (global.set $ret (i64.extend_i32_u (call $vcommit (local.get $a0) (local.get $a1) (local.get $a2))))
-      (return))
-      (global.set $ret (i64.extend_i32_u (call $vfield (local.get $a0) (local.get $a1) (local.get $a2))))
-      (return))
-      (global.set $ret (i64.extend_i32_u (call $vupdate (local.get $a0) (local.get $a1) (local.get $a2))))
-      (return))
-      (global.set $ret (i64.extend_i32_u (call $b1add (local.get $a0) (local.get $a1) (local.get $a2))))
-      (return))
-      (global.set $ret (i64.extend_i32_u (call $b1msm (local.get $a0) (local.get $a1) (local.get $a2))))
-      (return))
-      (global.set $ret (i64.extend_i32_u (call $b2add (local.get $a0) (local.get $a1) (local.get $a2))))
-      (return))
-      (global.set $ret (i64.extend_i32_u (call $b2msm (local.get $a0) (local.get $a1) (local.get $a2))))
-      (return))
-      (global.set $ret (i64.extend_i32_u (call $bpair (local.get $a0) (local.get $a1) (local.get $a2))))
-      (return))
-      (global.set $ret (i64.extend_i32_u (call $bmap1 (local.get $a0) (local.get $a1) (local.get $a2))))
-      (return))
-      (global.set $ret (i64.extend_i32_u (call $bmap2 (local.get $a0) (local.get $a1) (local.get $a2))))
-      (return))
-      (global.set $ret (i64.extend_i32_u (call $vtkey (local.get $a0) (local.get $a1) (local.get $a2))))
-      (return))
-      (global.set $ret (i64.extend_i32_u (call $vcommitu (local.get $a0) (local.get $a1) (local.get $a2))))
-      (return))
-      (global.set $ret (i64.extend_i32_u (call $vupdateu (local.get $a0) (local.get $a1) (local.get $a2))))
-      (return))
-      (global.set $ret (i64.extend_i32_u (call $kzg (local.get $a0) (local.get $a1) (local.get $a2))))
-      (return))
-      (global.set $ret (i64.extend_i32_u (call $p256 (local.get $a0) (local.get $a1) (local.get $a2))))
-      (return))
-      (global.set $ret (i64.extend_i32_u (call $poseidon (local.get $a0) (local.get $a1) (local.get $a2))))
-      (return))
-      (global.set $ret (i64.extend_i32_u (call $g1c (local.get $a0) (local.get $a1) (local.get $a2))))
-      (return))
-      (global.set $ret (i64.extend_i32_u (call $g1d (local.get $a0) (local.get $a1) (local.get $a2))))
-      (return))
-      (global.set $ret (i64.extend_i32_u (call $g2c (local.get $a0) (local.get $a1) (local.get $a2))))
-      (return))
-    (global.set $ret (i64.extend_i32_u (call $g2d (local.get $a0) (local.get $a1) (local.get $a2))))))
-"#;
-
-/// [`PROBE_WAT`] compiled (checked against the WAT by a unit test, which prints the
-/// new value if the WAT changes).
-pub const PROBE_WASM_HEX: &str = concat!(
-    "0061736d01000000011c066000017f60017f0060027f7f006000017e60037f7f7f017f60000002ef",
-    "051c067a6b686f73740a696e7075745f73697a650000067a6b686f73740a696e7075745f72656164",
-    "0001067a6b686f73740c6f75747075745f77726974650002067a6b686f7374086761735f6c656674",
-    "0003067a6b686f73740d616c745f626e3132385f6164640004067a6b686f73740d616c745f626e31",
-    "32385f6d756c0004067a6b686f737411616c745f626e3132385f70616972696e670004067a6b686f",
-    "737410616c745f626e3132385f67315f6d736d0004067a6b686f73740d7665726b6c655f636f6d6d",
-    "69740004067a6b686f73741a7665726b6c655f636f6d6d69746d656e745f746f5f6669656c640004",
-    "067a6b686f73740d7665726b6c655f7570646174650004067a6b686f73740f626c7331323338315f",
-    "67315f6164640004067a6b686f73740f626c7331323338315f67315f6d736d0004067a6b686f7374",
-    "0f626c7331323338315f67325f6164640004067a6b686f73740f626c7331323338315f67325f6d73",
-    "6d0004067a6b686f737416626c7331323338315f70616972696e675f636865636b0004067a6b686f",
-    "737415626c7331323338315f6d61705f66705f746f5f67310004067a6b686f737416626c73313233",
-    "38315f6d61705f6670325f746f5f67320004067a6b686f73740f7665726b6c655f747265655f6b65",
-    "790004067a6b686f73741a7665726b6c655f636f6d6d69745f756e636f6d70726573736564000406",
-    "7a6b686f73741a7665726b6c655f7570646174655f756e636f6d707265737365640004067a6b686f",
-    "7374146b7a675f706f696e745f6576616c756174696f6e0004067a6b686f73740b703235365f7665",
-    "726966790004067a6b686f737408706f736569646f6e0004067a6b686f737415616c745f626e3132",
-    "385f67315f636f6d70726573730004067a6b686f737417616c745f626e3132385f67315f6465636f",
-    "6d70726573730004067a6b686f737415616c745f626e3132385f67325f636f6d7072657373000406",
-    "7a6b686f737417616c745f626e3132385f67325f6465636f6d707265737300040302010505040101",
-    "01050606017e01427f0b071102066d656d6f727902000463616c6c001c0afe0301fb0301047f1000",
-    "4504403f004110742103410140001a200323003703004100200341086a10020f0b4100100141012d",
-    "000041037140001a4104280200210041082802002101410c28020021020240024002400240024002",
-    "40024002400240024002400240024002400240024002400240024002400240024002400240024002",
-    "400240024041002d0000411c700e1b000102030405060708090a0b0c0d0e0f101112131415161718",
-    "191a1b0b1000ad24000f0b200010010f0b2000200110020f0b100324000f0b2000200120021004ad",
-    "24000f0b2000200120021005ad24000f0b2000200120021006ad24000f0b2000200120021007ad24",
-    "000f0b2000200120021008ad24000f0b2000200120021009ad24000f0b200020012002100aad2400",
-    "0f0b200020012002100bad24000f0b200020012002100cad24000f0b200020012002100dad24000f",
-    "0b200020012002100ead24000f0b200020012002100fad24000f0b2000200120021010ad24000f0b",
-    "2000200120021011ad24000f0b2000200120021012ad24000f0b2000200120021013ad24000f0b20",
-    "00200120021014ad24000f0b2000200120021015ad24000f0b2000200120021016ad24000f0b2000",
-    "200120021017ad24000f0b2000200120021018ad24000f0b2000200120021019ad24000f0b200020",
-    "012002101aad24000f0b200020012002101bad24000b00dc03046e616d6501d8011c000a696e7075",
-    "745f73697a65010a696e7075745f72656164020c6f75747075745f777269746503086761735f6c65",
-    "6674040361646405036d756c060770616972696e6707036d736d080776636f6d6d69740906766669",
-    "656c640a07767570646174650b0562316164640c0562316d736d0d0562326164640e0562326d736d",
-    "0f0562706169721005626d6170311105626d617032120576746b6579130876636f6d6d6974751408",
-    "767570646174657515036b7a671604703235361708706f736569646f6e180367316319036731641a",
-    "036732631b036732640215011c04000261300102613102026132030473697a6503da01011c1c0103",
-    "6732640203673263030367316404036731630508706f736569646f6e06047032353607036b7a6708",
-    "087675706461746575090876636f6d6d6974750a0576746b65790b05626d6170320c05626d617031",
-    "0d0562706169720e0562326d736d0f056232616464100562316d736d110562316164641207767570",
-    "646174651306766669656c64140776636f6d6d697415036d736d160770616972696e6717036d756c",
-    "180361646419086761735f6c6566741a0c6f75747075745f77726974651b0a696e7075745f726561",
-    "641c0a696e7075745f73697a650706010003726574",
-);
+    "#,
+    );
+    // One block per function, the first innermost: br_table's index i branches to the
+    // end of function i's block, where its call follows (then a return, and the end
+    // of the next block).
+    for f in Function::ALL.iter().rev() {
+        let _ = write!(w, "(block ${}", f.name());
+    }
+    w.push_str("\n      (br_table");
+    for f in Function::ALL {
+        let _ = write!(w, " ${}", f.name());
+    }
+    let _ = writeln!(
+        w,
+        "\n        (i32.rem_u (i32.load8_u (i32.const 0)) (i32.const {PROBE_SELECTORS}))))"
+    );
+    let last = Function::ALL.len() - 1;
+    for (i, f) in Function::ALL.into_iter().enumerate() {
+        let n = f.name();
+        let body = match f {
+            Function::Io(Io::InputSize) => {
+                format!("(global.set $ret (i64.extend_i32_u (call ${n})))")
+            }
+            Function::Io(Io::InputRead) => format!("(call ${n} (local.get $a0))"),
+            Function::Io(Io::OutputWrite) => {
+                format!("(call ${n} (local.get $a0) (local.get $a1))")
+            }
+            Function::Io(Io::GasLeft) => format!("(global.set $ret (call ${n}))"),
+            Function::Crypto(_) => format!(
+                "(global.set $ret (i64.extend_i32_u \
+                 (call ${n} (local.get $a0) (local.get $a1) (local.get $a2))))"
+            ),
+        };
+        if i < last {
+            let _ = writeln!(w, "      {body}\n      (return))");
+        } else {
+            let _ = writeln!(w, "    {body})");
+        }
+    }
+    w.push_str(")\n");
+    w
+}
 
 /// How many host functions the probe can call (its selector is taken modulo this).
-pub const PROBE_SELECTORS: u8 = 28;
+pub const PROBE_SELECTORS: u8 = {
+    assert!(Function::ALL.len() < 256);
+    Function::ALL.len() as u8
+};
 
 /// The host functions the probe calls, by selector: the ABI's table order
 /// ([`Function::ALL`]: the I/O functions, then the crypto functions).
@@ -878,18 +804,20 @@ fn min_gas(ok: impl Fn(u64) -> bool) -> u64 {
     hi
 }
 
-/// The probe contract's module bytes.
+/// The probe contract's module bytes ([`probe_wat`] compiled once per process).
 pub fn probe_wasm() -> Vec<u8> {
-    match hex::decode(PROBE_WASM_HEX) {
+    static WASM: OnceLock<Vec<u8>> = OnceLock::new();
+    WASM.get_or_init(|| match wat::parse_str(probe_wat()) {
         Ok(w) => w,
-        Err(e) => panic!("PROBE_WASM_HEX: {e}"),
-    }
+        Err(e) => panic!("the probe's WAT: {e}"),
+    })
+    .clone()
 }
 
 /// Every host function of ABI v1 through the runtime, with fuzzer-chosen memory,
 /// pointers, lengths and gas: `data[0..8]` is the gas limit (little-endian, shifted
 /// right by `data[0] % 64` so that every magnitude is common) and the rest the
-/// probe's input (see [`PROBE_WAT`]: selector, pages to grow, three i32 arguments,
+/// probe's input (see [`probe_wat`]: selector, pages to grow, three i32 arguments,
 /// then bytes that land in memory at 16).
 ///
 /// An independent model of ABI v1 predicts, from the probe's measured instruction
@@ -1304,6 +1232,12 @@ fn valid_bls_point(slot: &[u8], g2: bool) -> Vec<u8> {
     point.unwrap_or_else(|_| vec![0u8; len])
 }
 
+/// Whether c-kzg, the point evaluation's peer, runs here: c-kzg 2.1.8's embedded
+/// Ethereum trusted setup does not load on big-endian targets (`C_KZG_BADARGS` on s390x
+/// under qemu), so there the comparisons with it are skipped. zkhost's own checks of
+/// the same inputs still run, and its KZG vectors pass there.
+pub const C_KZG_RUNS_HERE: bool = cfg!(target_endian = "little");
+
 /// c-kzg-4844's Ethereum settings, loaded once per process.
 fn ckzg_settings() -> &'static c_kzg::KzgSettings {
     c_kzg::ethereum_kzg_settings(0)
@@ -1383,6 +1317,9 @@ pub fn kzg_codec(data: &[u8]) {
     }
     // Each point alone beside a valid one (infinity), with canonical scalars: c-kzg
     // refuses it exactly when zkhost's decoder does.
+    if !C_KZG_RUNS_HERE {
+        return;
+    }
     let mut infinity = [0u8; 48];
     infinity[0] = 0xc0;
     for at in [96, 144] {
@@ -1500,7 +1437,7 @@ pub fn kzg_p256_differential(data: &[u8]) {
         let Ok(fixed) = <[u8; 192]>::try_from(&input[..]) else {
             return;
         };
-        if ours == Err(KzgError::VersionedHash) {
+        if ours == Err(KzgError::VersionedHash) || !C_KZG_RUNS_HERE {
             return;
         }
         let theirs = ckzg_verdict(&fixed);
@@ -1683,12 +1620,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_probe_bytes_are_the_wat() {
-        let wasm = wat::parse_str(PROBE_WAT).expect("PROBE_WAT parses");
-        assert_eq!(
-            PROBE_WASM_HEX,
-            hex::encode(&wasm),
-            "update PROBE_WASM_HEX to the value on the right (wrapped in `concat!`)"
-        );
+    fn the_probe_imports_every_function_in_table_order() {
+        let wasm = probe_wasm();
+        let imports: Vec<String> = wasmparser::Parser::new(0)
+            .parse_all(&wasm)
+            .filter_map(|p| match p {
+                Ok(wasmparser::Payload::ImportSection(r)) => Some(r),
+                _ => None,
+            })
+            .flat_map(|r| r.into_imports())
+            .map(|i| i.expect("an import").name.to_string())
+            .collect();
+        let names: Vec<&str> = Function::ALL.map(Function::name).to_vec();
+        assert_eq!(imports, names);
     }
 }

@@ -10,7 +10,6 @@ use zkhost_contracts::{Path, ViaError, GENEROUS_GAS};
 use zkhost_runtime::{CodeHash, Runtime, RuntimeConfig};
 use zkhost_testkit::vectors::decode_hex;
 
-
 /// Runs the host functions on one path, deploying the contracts once.
 pub(crate) struct Executor {
     path: Path,
