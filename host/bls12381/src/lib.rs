@@ -33,6 +33,7 @@
 //! (the tests compare them on every vector and on generated inputs).
 
 pub mod encoding;
+pub mod kzg;
 
 #[cfg(feature = "arkworks")]
 mod arkworks;

@@ -9,7 +9,7 @@
 //! methods (`bn254_g1_add`, `bn254_g1_mul`, `bn254_pairing_check`, behind precompiles
 //! 0x06, 0x07 and 0x08) compute on [`zkhost_bn254::Backend::Zkhost`], its seven
 //! BLS12-381 methods (`bls12_381_*`, EIP-2537's 0x0b–0x11) on `zkhost-bls12381`'s
-//! front end over blst, `verify_kzg_proof` (KZG point evaluation, 0x0a) on `zkhost-kzg`
+//! front end over blst, `verify_kzg_proof` (KZG point evaluation, 0x0a) on `zkhost_bls12381::kzg`
 //! and `secp256r1_verify_signature` (P256VERIFY, 0x100) on `zkhost-p256`; every other
 //! method (ecrecover, modexp, SHA-256, …) is revm's default. An EVM team installs it
 //! once, at start-up, before the first transaction (the example above).
@@ -163,8 +163,8 @@ impl Crypto for ZkhostCrypto {
         Ok(unpadded(&out))
     }
 
-    /// KZG point evaluation (0x0a) on `zkhost-kzg`. revm checks the length and the
-    /// versioned hash before calling; every input `zkhost-kzg` refuses here (a scalar
+    /// KZG point evaluation (0x0a) on `zkhost_bls12381::kzg`. revm checks the length and the
+    /// versioned hash before calling; every input `zkhost_bls12381::kzg` refuses here (a scalar
     /// `>= BLS_MODULUS`, a commitment or proof that is not a compressed subgroup point)
     /// and a proof that does not verify give revm's one halt for all of them,
     /// `BlobVerifyKzgProofFailed`, as revm's own backends do.
@@ -175,7 +175,7 @@ impl Crypto for ZkhostCrypto {
         commitment: &[u8; 48],
         proof: &[u8; 48],
     ) -> Result<(), PrecompileHalt> {
-        match zkhost_kzg::verify_kzg_proof(commitment, z, y, proof) {
+        match zkhost_bls12381::kzg::verify_kzg_proof(commitment, z, y, proof) {
             Ok(true) => Ok(()),
             Ok(false) | Err(_) => Err(PrecompileHalt::BlobVerifyKzgProofFailed),
         }

@@ -2,7 +2,7 @@
 //! Osaka price) with revm's default crypto (KZG on revm's blst code, this test building
 //! revm-precompile with `blst`; P256 on RustCrypto's ECDSA verifier) against the same
 //! precompiles with `ZkhostCrypto`: the whole `PrecompileResult` (status and halt kind,
-//! gas used, output bytes) must be equal, on every vector of `zkhost-kzg` and
+//! gas used, output bytes) must be equal, on every vector of `zkhost_bls12381::kzg` and
 //! `zkhost-p256` at generous, exact and one-short gas, and on 2,000+ generated inputs
 //! each.
 //!
@@ -107,12 +107,12 @@ fn kind(result: &PrecompileResult) -> String {
     }
 }
 
-/// `(name, input, expected output or None for a failure)` of one vector file.
-fn vectors(crate_dir: &str, file: &str) -> Vec<(String, Vec<u8>, Option<Vec<u8>>)> {
+/// `(name, input, expected output or None for a failure)` of one vector file, in a
+/// folder below `host/`.
+fn vectors(dir: &str, file: &str) -> Vec<(String, Vec<u8>, Option<Vec<u8>>)> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("..")
-        .join(crate_dir)
-        .join("vectors")
+        .join(dir)
         .join(file);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
     let json: Vec<serde_json::Value> = serde_json::from_str(&text).unwrap();
@@ -140,7 +140,7 @@ fn every_kzg_vector_alike_at_generous_exact_and_one_short_gas() {
     ];
     let mut n = 0;
     for file in files {
-        for (name, input, expected) in vectors("kzg", file) {
+        for (name, input, expected) in vectors("bls12381/vectors/kzg", file) {
             let r = compare(&POINT_EVALUATION, &input, GENEROUS);
             let out = r.as_ref().unwrap();
             match expected {
@@ -171,7 +171,7 @@ fn every_p256_vector_alike_at_generous_exact_and_one_short_gas() {
     setup();
     let price = KzgP256Gas::OSAKA.p256_verify;
     let mut valid = 0;
-    let cases = vectors("p256", "p256Verify.json");
+    let cases = vectors("p256/vectors", "p256Verify.json");
     assert_eq!(cases.len(), 782);
     for (name, input, expected) in cases {
         let expected = expected.unwrap();
@@ -224,7 +224,7 @@ fn kzg_valid(rng: &mut ChaCha20Rng) -> Vec<[u8; 192]> {
 }
 
 fn rehash(mut input: [u8; 192]) -> [u8; 192] {
-    let h = zkhost_kzg::versioned_hash(&input[96..144]);
+    let h = zkhost_bls12381::kzg::versioned_hash(&input[96..144]);
     input[..32].copy_from_slice(&h);
     input
 }
@@ -245,7 +245,7 @@ fn kzg_mutation(base: &[[u8; 192]], rng: &mut ChaCha20Rng) -> Vec<u8> {
         }
         6 => {
             let s = if rng.gen() { 32 } else { 64 };
-            input[s..s + 32].copy_from_slice(&zkhost_kzg::BLS_MODULUS);
+            input[s..s + 32].copy_from_slice(&zkhost_bls12381::kzg::BLS_MODULUS);
             input[s + 31] = input[s + 31].wrapping_add(rng.gen_range(0..3));
         }
         7 => {
@@ -277,7 +277,7 @@ fn generated_kzg_inputs_alike() {
     if cfg!(target_endian = "big") {
         // c-kzg 2.1.8's embedded Ethereum trusted setup does not load on big-endian
         // targets (C_KZG_BADARGS on s390x): the peer cannot run here. zkhost's own KZG
-        // vectors run on every architecture (zkhost-kzg's tests/conformance.rs).
+        // vectors run on every architecture (zkhost-bls12381's tests/kzg_conformance.rs).
         eprintln!("skipped: c-kzg's trusted setup does not load on big-endian targets");
         return;
     }

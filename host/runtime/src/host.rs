@@ -504,7 +504,7 @@ pub fn compute_on(op: Crypto, backends: Backends, input: &[u8]) -> Result<Vec<u8
         Crypto::VerkleTreeKey => verkle(VerkleOp::TreeKey),
         Crypto::VerkleCommitUncompressed => verkle(VerkleOp::CommitUncompressed),
         Crypto::VerkleUpdateUncompressed => verkle(VerkleOp::UpdateUncompressed),
-        Crypto::KzgPointEvaluation => zkhost_kzg::point_evaluation(input)
+        Crypto::KzgPointEvaluation => zkhost_bls12381::kzg::point_evaluation(input)
             .map(|o| o.to_vec())
             .map_err(HostError::Kzg),
         Crypto::P256Verify => zkhost_p256::verify(input)

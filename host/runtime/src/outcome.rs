@@ -87,7 +87,7 @@ pub enum HostError {
     Compression(zkhost_bn254::compress::Error),
     /// A KZG point evaluation input (EIP-4844).
     #[error("{0}")]
-    Kzg(zkhost_kzg::Error),
+    Kzg(zkhost_bls12381::kzg::Error),
     /// A P256VERIFY input whose signature is not valid (EIP-7951: the precompile's
     /// empty output, not a failure).
     #[error("{0}")]

@@ -1271,7 +1271,7 @@ fn kzg_input(data: &[u8]) -> Vec<u8> {
         *slot ^= b;
     }
     if mode & 4 == 4 && input.len() == 192 {
-        let hash = zkhost_kzg::versioned_hash(&input[96..144]);
+        let hash = zkhost_bls12381::kzg::versioned_hash(&input[96..144]);
         input[..32].copy_from_slice(&hash);
     }
     input
@@ -1282,9 +1282,9 @@ fn kzg_input(data: &[u8]) -> Vec<u8> {
 /// each as `check_g1_compressed` classifies it), and a commitment or proof is refused
 /// exactly when c-kzg refuses it.
 pub fn kzg_codec(data: &[u8]) {
-    use zkhost_kzg::{check_g1_compressed, Error as KzgError, PointError};
+    use zkhost_bls12381::kzg::{check_g1_compressed, Error as KzgError, PointError};
     let input = kzg_input(data);
-    let result = zkhost_kzg::point_evaluation(&input);
+    let result = zkhost_bls12381::kzg::point_evaluation(&input);
     let Ok(fixed) = <[u8; 192]>::try_from(&input[..]) else {
         assert_eq!(result, Err(KzgError::InputLength));
         return;
@@ -1296,11 +1296,11 @@ pub fn kzg_codec(data: &[u8]) {
         Err(PointError::Encoding) => Some(enc),
         Err(PointError::NotInSubgroup) => Some(sub),
     };
-    let expected = if fixed[..32] != zkhost_kzg::versioned_hash(&fixed[96..144]) {
+    let expected = if fixed[..32] != zkhost_bls12381::kzg::versioned_hash(&fixed[96..144]) {
         Some(KzgError::VersionedHash)
-    } else if !zkhost_kzg::is_canonical_scalar(&scalar(32)) {
+    } else if !zkhost_bls12381::kzg::is_canonical_scalar(&scalar(32)) {
         Some(KzgError::ZNotCanonical)
-    } else if !zkhost_kzg::is_canonical_scalar(&scalar(64)) {
+    } else if !zkhost_bls12381::kzg::is_canonical_scalar(&scalar(64)) {
         Some(KzgError::YNotCanonical)
     } else {
         class(
@@ -1312,7 +1312,7 @@ pub fn kzg_codec(data: &[u8]) {
     };
     match (expected, result) {
         (Some(e), r) => assert_eq!(r, Err(e), "refusal order"),
-        (None, Ok(out)) => assert_eq!(out, zkhost_kzg::OUTPUT),
+        (None, Ok(out)) => assert_eq!(out, zkhost_bls12381::kzg::OUTPUT),
         (None, r) => assert_eq!(r, Err(KzgError::ProofDoesNotVerify)),
     }
     // Each point alone beside a valid one (infinity), with canonical scalars: c-kzg
@@ -1426,14 +1426,14 @@ pub fn p256_codec(data: &[u8]) {
 /// malformed input (the versioned hash is zkhost's alone: c-kzg's verdict applies once
 /// it matches); zkhost's P256VERIFY and revm's give the same output and gas.
 pub fn kzg_p256_differential(data: &[u8]) {
-    use zkhost_kzg::Error as KzgError;
+    use zkhost_bls12381::kzg::Error as KzgError;
     let Some((&mode, rest)) = data.split_first() else {
         return;
     };
     let inner: Vec<u8> = [&[mode & 0x7f], rest].concat();
     if mode & 0x80 == 0 {
         let input = kzg_input(&inner);
-        let ours = zkhost_kzg::point_evaluation(&input);
+        let ours = zkhost_bls12381::kzg::point_evaluation(&input);
         let Ok(fixed) = <[u8; 192]>::try_from(&input[..]) else {
             return;
         };

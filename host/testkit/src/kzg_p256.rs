@@ -1,5 +1,5 @@
 //! The KZG point-evaluation and P256VERIFY vector files (go-ethereum's format, see
-//! [`crate::vectors`]), owned by `zkhost-kzg` (`host/kzg/vectors`) and `zkhost-p256`
+//! [`crate::vectors`]), owned by `zkhost_bls12381::kzg` (`host/bls12381/vectors/kzg`) and `zkhost-p256`
 //! (`host/p256/vectors`), and their prices.
 //!
 //! Both precompiles are one host function each, so a file names a [`Crypto`]
@@ -18,10 +18,10 @@ use crate::vectors;
 /// A KZG or P256VERIFY vector file.
 pub type VectorFile = vectors::VectorFile<Crypto>;
 
-/// `host/kzg/vectors`: go-ethereum's `pointEvaluation.json` and c-kzg-4844's
+/// `host/bls12381/vectors/kzg`: go-ethereum's `pointEvaluation.json` and c-kzg-4844's
 /// `verify_kzg_proof` cases in the precompile's format.
 pub fn kzg_vectors() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../kzg/vectors")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../bls12381/vectors/kzg")
 }
 
 /// `host/p256/vectors`: go-ethereum's `p256Verify.json`.

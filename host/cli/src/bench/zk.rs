@@ -130,7 +130,7 @@ fn input(op: Crypto, size: usize) -> Result<Vec<u8>, String> {
 /// `verify_kzg_proof`.
 fn ckzg_point_evaluation(input: &[u8]) -> bool {
     let settings = c_kzg::ethereum_kzg_settings(0);
-    if input.len() != 192 || input[..32] != zkhost_kzg::versioned_hash(&input[96..144]) {
+    if input.len() != 192 || input[..32] != zkhost_bls12381::kzg::versioned_hash(&input[96..144]) {
         return false;
     }
     let b32 = |at: usize| c_kzg::Bytes32::from_bytes(&input[at..at + 32]);

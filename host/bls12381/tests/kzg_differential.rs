@@ -1,4 +1,4 @@
-//! zkhost-kzg beside c-kzg-4844 (the library revm and the consensus clients use) on
+//! zkhost-bls12381 beside c-kzg-4844 (the library revm and the consensus clients use) on
 //! 2,000+ generated inputs: valid proofs made by c-kzg from random blobs, and mutations
 //! of them that reach every check (wrong `y` or `z`, swapped proofs, flipped bits in the
 //! points, non-canonical scalars, the point at infinity, random x coordinates, a wrong
@@ -9,7 +9,7 @@
 use c_kzg::{Blob, Bytes32, Bytes48, KzgSettings, BYTES_PER_BLOB};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
-use zkhost_kzg::{point_evaluation, versioned_hash, Error, BLS_MODULUS, OUTPUT};
+use zkhost_bls12381::kzg::{point_evaluation, versioned_hash, Error, BLS_MODULUS, OUTPUT};
 
 /// c-kzg's verdict: `None` for an input it refuses as malformed, else whether it verifies.
 fn ckzg(settings: &KzgSettings, input: &[u8; 192]) -> Option<bool> {
@@ -113,7 +113,7 @@ fn zkhost_and_c_kzg_agree_on_generated_inputs() {
     if cfg!(target_endian = "big") {
         // c-kzg 2.1.8's embedded Ethereum trusted setup does not load on big-endian
         // targets (C_KZG_BADARGS on s390x): the peer cannot run here. zkhost's own KZG
-        // vectors run on every architecture (tests/conformance.rs).
+        // vectors run on every architecture (tests/kzg_conformance.rs).
         eprintln!("skipped: c-kzg's trusted setup does not load on big-endian targets");
         return;
     }

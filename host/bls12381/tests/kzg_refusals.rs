@@ -1,7 +1,7 @@
 //! Each refusal class of the precompile on a constructed input, and the order of the
 //! checks: the first failing check names the error.
 
-use zkhost_kzg::{
+use zkhost_bls12381::kzg::{
     check_g1_compressed, point_evaluation, versioned_hash, Error, PointError, BLS_MODULUS,
     INPUT_LEN, OUTPUT,
 };

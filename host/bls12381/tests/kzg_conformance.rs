@@ -7,11 +7,11 @@ use std::path::PathBuf;
 
 use serde_json::Value;
 use sha2::Digest;
+use zkhost_bls12381::kzg::{point_evaluation, Error, OUTPUT};
 use zkhost_gas::KzgP256Gas;
-use zkhost_kzg::{point_evaluation, Error, OUTPUT};
 
 fn dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("vectors")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("vectors/kzg")
 }
 
 struct Case {

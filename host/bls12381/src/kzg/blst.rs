@@ -13,7 +13,7 @@ use ::blst::{
     blst_precompute_lines, blst_scalar, blst_scalar_from_bendian, BLST_ERROR,
 };
 
-use crate::{PointError, G1_COMPRESSED_LEN, SCALAR_LEN, TAU_G2};
+use super::{PointError, G1_COMPRESSED_LEN, SCALAR_LEN, TAU_G2};
 
 /// Bits of a canonical scalar (`< r < 2^255`).
 const SCALAR_BITS: usize = 255;

@@ -1,4 +1,4 @@
-#![doc = include_str!("../README.md")]
+#![doc = include_str!("kzg/README.md")]
 //!
 //! # In more detail
 //!

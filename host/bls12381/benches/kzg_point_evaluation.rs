@@ -1,4 +1,4 @@
-//! Point evaluation on zkhost-kzg beside c-kzg-4844 (the library revm and the consensus
+//! Point evaluation on zkhost-bls12381 beside c-kzg-4844 (the library revm and the consensus
 //! clients use) on the same input: go-ethereum's valid vector, and an input that fails
 //! only at the pairing (the most work a refused input costs). Both rows include the
 //! versioned-hash check, as the precompile does.
@@ -12,7 +12,7 @@ const VALID: &str = "01e798154708fe7789429634053cbf9f99b619f9f084048927333fce637
 
 /// c-kzg's path as revm runs it: the versioned-hash check, then `verify_kzg_proof`.
 fn ckzg(settings: &c_kzg::KzgSettings, input: &[u8]) -> bool {
-    if input.len() != 192 || input[..32] != zkhost_kzg::versioned_hash(&input[96..144]) {
+    if input.len() != 192 || input[..32] != zkhost_bls12381::kzg::versioned_hash(&input[96..144]) {
         return false;
     }
     let b32 = |r: std::ops::Range<usize>| c_kzg::Bytes32::from_bytes(&input[r]).unwrap();
@@ -28,12 +28,12 @@ fn bench(c: &mut Criterion) {
     let mut wrong = valid.clone();
     wrong[95] ^= 1;
     let settings = c_kzg::ethereum_kzg_settings(0);
-    assert!(zkhost_kzg::point_evaluation(&valid).is_ok() && ckzg(settings, &valid));
-    assert!(zkhost_kzg::point_evaluation(&wrong).is_err() && !ckzg(settings, &wrong));
+    assert!(zkhost_bls12381::kzg::point_evaluation(&valid).is_ok() && ckzg(settings, &valid));
+    assert!(zkhost_bls12381::kzg::point_evaluation(&wrong).is_err() && !ckzg(settings, &wrong));
     let mut g = c.benchmark_group("kzg_point_evaluation");
     for (name, input) in [("valid", &valid), ("pairing_false", &wrong)] {
         g.bench_function(format!("zkhost/{name}"), |b| {
-            b.iter(|| zkhost_kzg::point_evaluation(black_box(input)))
+            b.iter(|| zkhost_bls12381::kzg::point_evaluation(black_box(input)))
         });
         g.bench_function(format!("c-kzg/{name}"), |b| {
             b.iter(|| ckzg(settings, black_box(input)))

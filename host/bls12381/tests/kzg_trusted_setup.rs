@@ -6,7 +6,7 @@
 
 use std::path::PathBuf;
 
-use zkhost_kzg::{point_evaluation, versioned_hash, Error, OUTPUT, TAU_G2};
+use zkhost_bls12381::kzg::{point_evaluation, versioned_hash, Error, OUTPUT, TAU_G2};
 
 /// `trusted_setup.txt` of the `c-kzg` source cargo unpacked to build this test: the
 /// version from the workspace's `Cargo.lock`, the directory under
