@@ -72,6 +72,7 @@ pub enum Error {
     NotInField,
 }
 
+#[cfg(feature = "abi")]
 impl Error {
     /// The stable code a contract's `last_error()` gives for this refusal (the table
     /// of codes in `zkhost_abi`, [`zkhost_abi::last_error`]).
