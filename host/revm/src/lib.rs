@@ -10,7 +10,7 @@
 //! 0x06, 0x07 and 0x08) compute on [`zkhost_bn254::Backend::Zkhost`], its seven
 //! BLS12-381 methods (`bls12_381_*`, EIP-2537's 0x0b–0x11) on `zkhost-bls12381`'s
 //! front end over blst, `verify_kzg_proof` (KZG point evaluation, 0x0a) on `zkhost_bls12381::kzg`
-//! and `secp256r1_verify_signature` (P256VERIFY, 0x100) on `zkhost-p256`; every other
+//! and `secp256r1_verify_signature` (P256VERIFY, 0x100) on `zkhost_sig::p256`; every other
 //! method (ecrecover, modexp, SHA-256, …) is revm's default. An EVM team installs it
 //! once, at start-up, before the first transaction (the example above).
 //!
@@ -181,17 +181,17 @@ impl Crypto for ZkhostCrypto {
         }
     }
 
-    /// P256VERIFY (0x100) on `zkhost-p256`: whether `sig = r ‖ s` is a valid signature
+    /// P256VERIFY (0x100) on `zkhost_sig::p256`: whether `sig = r ‖ s` is a valid signature
     /// of the prehash `msg` under the key `pk = qx ‖ qy`, by EIP-7951's rules. revm
     /// checks the length, charges the gas and encodes the output (`0…01` or empty).
     fn secp256r1_verify_signature(&self, msg: &[u8; 32], sig: &[u8; 64], pk: &[u8; 64]) -> bool {
-        let mut input = [0u8; zkhost_p256::INPUT_LEN];
+        let mut input = [0u8; zkhost_sig::p256::INPUT_LEN];
         let (h, rest) = input.split_at_mut(32);
         let (rs, q) = rest.split_at_mut(64);
         h.copy_from_slice(msg);
         rs.copy_from_slice(sig);
         q.copy_from_slice(pk);
-        zkhost_p256::verify(&input).is_ok()
+        zkhost_sig::p256::verify(&input).is_ok()
     }
 }
 

@@ -81,7 +81,7 @@ fn install_once_then_every_evm_precompile_runs_on_zkhost() {
     let mut input = hex::decode(P256_VALID).unwrap();
     let out = p256.execute(&input, 6_900, 0).unwrap();
     assert!(out.is_success(), "{:?}", out.status);
-    assert_eq!(out.bytes.as_ref(), zkhost_p256::VALID);
+    assert_eq!(out.bytes.as_ref(), zkhost_sig::p256::VALID);
     input[0] ^= 1;
     let out = p256.execute(&input, 6_900, 0).unwrap();
     assert!(out.is_success() && out.bytes.is_empty());

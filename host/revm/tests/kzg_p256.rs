@@ -3,7 +3,7 @@
 //! revm-precompile with `blst`; P256 on RustCrypto's ECDSA verifier) against the same
 //! precompiles with `ZkhostCrypto`: the whole `PrecompileResult` (status and halt kind,
 //! gas used, output bytes) must be equal, on every vector of `zkhost_bls12381::kzg` and
-//! `zkhost-p256` at generous, exact and one-short gas, and on 2,000+ generated inputs
+//! `zkhost_sig::p256` at generous, exact and one-short gas, and on 2,000+ generated inputs
 //! each.
 //!
 //! As in `differential.rs`, this binary installs one provider of its own, [`Switch`]
@@ -171,7 +171,7 @@ fn every_p256_vector_alike_at_generous_exact_and_one_short_gas() {
     setup();
     let price = KzgP256Gas::OSAKA.p256_verify;
     let mut valid = 0;
-    let cases = vectors("p256/vectors", "p256Verify.json");
+    let cases = vectors("sig/vectors/p256", "p256Verify.json");
     assert_eq!(cases.len(), 782);
     for (name, input, expected) in cases {
         let expected = expected.unwrap();
@@ -342,12 +342,12 @@ fn p256_mutation(base: &[[u8; 160]], rng: &mut ChaCha20Rng) -> Vec<u8> {
         4 => input[word..word + 32].copy_from_slice(&other[word..word + 32]),
         5 => {
             let at = if rng.gen() { 32 } else { 64 };
-            let v = [[0u8; 32], zkhost_p256::N, [0xff; 32]][rng.gen_range(0..3)];
+            let v = [[0u8; 32], zkhost_sig::p256::N, [0xff; 32]][rng.gen_range(0..3)];
             input[at..at + 32].copy_from_slice(&v);
         }
         6 => {
             let at = if rng.gen() { 96 } else { 128 };
-            input[at..at + 32].copy_from_slice(&zkhost_p256::P);
+            input[at..at + 32].copy_from_slice(&zkhost_sig::p256::P);
             if rng.gen() {
                 input[96..].fill(0);
             }

@@ -507,8 +507,8 @@ pub fn compute_on(op: Crypto, backends: Backends, input: &[u8]) -> Result<Vec<u8
         Crypto::KzgPointEvaluation => zkhost_bls12381::kzg::point_evaluation(input)
             .map(|o| o.to_vec())
             .map_err(HostError::Kzg),
-        Crypto::P256Verify => zkhost_p256::verify(input)
-            .map(|()| zkhost_p256::VALID.to_vec())
+        Crypto::P256Verify => zkhost_sig::p256::verify(input)
+            .map(|()| zkhost_sig::p256::VALID.to_vec())
             .map_err(HostError::P256),
         Crypto::Poseidon => zkhost_poseidon::poseidon(input)
             .map(|o| o.to_vec())

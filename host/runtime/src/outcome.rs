@@ -91,7 +91,7 @@ pub enum HostError {
     /// A P256VERIFY input whose signature is not valid (EIP-7951: the precompile's
     /// empty output, not a failure).
     #[error("{0}")]
-    P256(zkhost_p256::Error),
+    P256(zkhost_sig::p256::Error),
     /// A Poseidon input.
     #[error("{0}")]
     Poseidon(zkhost_poseidon::Error),

@@ -1,4 +1,4 @@
-//! P256VERIFY on zkhost-p256 beside revm's precompile function (RustCrypto's ECDSA
+//! P256VERIFY on zkhost-sig beside revm's precompile function (RustCrypto's ECDSA
 //! verifier behind revm's default crypto provider) on the same inputs: go-ethereum's
 //! first valid vector, and the same signature with one bit of `h` flipped (every check
 //! passes but the last, so it costs a full verification).
@@ -14,14 +14,14 @@ fn bench(c: &mut Criterion) {
     let valid = hex::decode(VALID).unwrap();
     let mut wrong = valid.clone();
     wrong[31] ^= 1;
-    assert_eq!(zkhost_p256::output(&valid), zkhost_p256::VALID);
+    assert_eq!(zkhost_sig::p256::output(&valid), zkhost_sig::p256::VALID);
     assert!(revm_precompile::secp256r1::verify_impl(&valid));
-    assert!(zkhost_p256::output(&wrong).is_empty());
+    assert!(zkhost_sig::p256::output(&wrong).is_empty());
     assert!(!revm_precompile::secp256r1::verify_impl(&wrong));
     let mut g = c.benchmark_group("p256_verify");
     for (name, input) in [("valid", &valid), ("mismatch", &wrong)] {
         g.bench_function(format!("zkhost/{name}"), |b| {
-            b.iter(|| zkhost_p256::output(black_box(input)))
+            b.iter(|| zkhost_sig::p256::output(black_box(input)))
         });
         g.bench_function(format!("revm/{name}"), |b| {
             b.iter(|| revm_precompile::secp256r1::verify_impl(black_box(input)))

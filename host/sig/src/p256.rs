@@ -1,4 +1,4 @@
-#![doc = include_str!("../README.md")]
+#![doc = include_str!("p256/README.md")]
 //!
 //! # In more detail
 //!
@@ -28,11 +28,11 @@
 //! [`output`] gives those bytes; [`verify`] says why an input is invalid. This crate
 //! knows no runtime and its result depends on the input alone.
 
-use p256::elliptic_curve::ff::{Field, PrimeField};
-use p256::elliptic_curve::ops::{Invert, LinearCombination, Reduce};
-use p256::elliptic_curve::point::AffineCoordinates;
-use p256::elliptic_curve::sec1::FromEncodedPoint;
-use p256::{AffinePoint, EncodedPoint, FieldBytes, ProjectivePoint, Scalar};
+use ::p256::elliptic_curve::ff::{Field, PrimeField};
+use ::p256::elliptic_curve::ops::{Invert, LinearCombination, Reduce};
+use ::p256::elliptic_curve::point::AffineCoordinates;
+use ::p256::elliptic_curve::sec1::FromEncodedPoint;
+use ::p256::{AffinePoint, EncodedPoint, FieldBytes, ProjectivePoint, Scalar};
 
 /// Length of the precompile's input: `h ‖ r ‖ s ‖ qx ‖ qy`.
 pub const INPUT_LEN: usize = 160;
@@ -153,7 +153,7 @@ pub fn verify(input: &[u8]) -> Result<(), Error> {
     .ok_or(Error::NotOnCurve)?;
 
     // h as an integer mod n: any 256-bit value, reduced.
-    let h = <Scalar as Reduce<p256::U256>>::reduce_bytes(&h);
+    let h = <Scalar as Reduce<::p256::U256>>::reduce_bytes(&h);
     // s ≠ 0, so the inverse exists; the fallback is unreachable and keeps this total.
     // Variable time: every input of a signature check is public.
     let s_inv = Option::<Scalar>::from(s.invert_vartime()).ok_or(Error::SOutOfRange)?;
@@ -168,7 +168,7 @@ pub fn verify(input: &[u8]) -> Result<(), Error> {
     }
     let x = r_prime.to_affine().x();
     // R'.x < p < 2n, so one reduction mod n gives R'.x mod n.
-    let x_mod_n = <Scalar as Reduce<p256::U256>>::reduce_bytes(&x);
+    let x_mod_n = <Scalar as Reduce<::p256::U256>>::reduce_bytes(&x);
     if x_mod_n == r {
         Ok(())
     } else {

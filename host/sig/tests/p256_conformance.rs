@@ -1,4 +1,4 @@
-//! Every P256VERIFY vector of go-ethereum (`vectors/`, see PROVENANCE.md): the output
+//! Every P256VERIFY vector of go-ethereum (`vectors/p256/`, see PROVENANCE.md): the output
 //! bytes (`0…01` or empty) at EIP-7951's price, and which check refuses each invalid one.
 
 use std::collections::BTreeMap;
@@ -7,10 +7,10 @@ use std::path::PathBuf;
 use serde_json::Value;
 use sha2::Digest;
 use zkhost_gas::KzgP256Gas;
-use zkhost_p256::{output, verify, Error, VALID};
+use zkhost_sig::p256::{output, verify, Error, VALID};
 
 fn dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("vectors")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("vectors/p256")
 }
 
 struct Case {

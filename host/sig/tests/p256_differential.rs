@@ -1,4 +1,4 @@
-//! zkhost-p256 beside revm's P256VERIFY (revm-precompile 43, `p256_verify_osaka`: the
+//! zkhost-sig beside revm's P256VERIFY (revm-precompile 43, `p256_verify_osaka`: the
 //! EIP-7951 price, RustCrypto's ECDSA `verify_prehash` behind revm's default crypto
 //! provider) on 2,000+ generated inputs: signatures made by RustCrypto's signer and
 //! mutations of them that reach every check. Output bytes and gas must be identical.
@@ -9,7 +9,7 @@ use p256::elliptic_curve::sec1::ToEncodedPoint;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 use zkhost_gas::KzgP256Gas;
-use zkhost_p256::{output, verify, Error, N, P};
+use zkhost_sig::p256::{output, verify, Error, N, P};
 
 fn signed(rng: &mut ChaCha20Rng) -> [u8; 160] {
     let sk = loop {
@@ -138,7 +138,7 @@ fn zkhost_and_revm_agree_on_generated_inputs() {
 #[test]
 fn every_vector_agrees_with_revm() {
     let text = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("vectors/p256Verify.json"),
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("vectors/p256/p256Verify.json"),
     )
     .unwrap();
     let json: Vec<serde_json::Value> = serde_json::from_str(&text).unwrap();

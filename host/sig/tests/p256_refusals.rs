@@ -7,7 +7,7 @@ use p256::ecdsa::{Signature, SigningKey};
 use p256::elliptic_curve::ff::{Field, PrimeField};
 use p256::elliptic_curve::sec1::{FromEncodedPoint, ToEncodedPoint};
 use p256::{AffinePoint, EncodedPoint, FieldBytes, ProjectivePoint, Scalar};
-use zkhost_p256::{output, verify, Error, N, P, VALID};
+use zkhost_sig::p256::{output, verify, Error, N, P, VALID};
 
 /// `a + b` on 256-bit big-endian numbers, `None` on overflow.
 fn add_be(a: &[u8; 32], b: &[u8; 32]) -> Option<[u8; 32]> {

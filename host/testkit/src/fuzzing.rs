@@ -1355,12 +1355,12 @@ fn p256_input(data: &[u8]) -> Vec<u8> {
         *slot ^= b;
     }
     if mode & 4 == 4 && input.len() == 160 {
-        let mut n_minus_1 = zkhost_p256::N;
+        let mut n_minus_1 = zkhost_sig::p256::N;
         n_minus_1[31] -= 1; // n is odd
         let word = match pick % 3 {
             0 => [0u8; 32],
             1 => n_minus_1,
-            _ => zkhost_p256::N,
+            _ => zkhost_sig::p256::N,
         };
         let at = if mode & 8 == 8 { 64 } else { 32 };
         input[at..at + 32].copy_from_slice(&word);
@@ -1375,13 +1375,13 @@ fn p256_input(data: &[u8]) -> Vec<u8> {
 pub fn p256_codec(data: &[u8]) {
     use p256::elliptic_curve::sec1::FromEncodedPoint;
     use p256::elliptic_curve::{Field as _, PrimeField as _};
-    use zkhost_p256::Error as PError;
+    use zkhost_sig::p256::Error as PError;
     let input = p256_input(data);
-    let result = zkhost_p256::verify(&input);
-    let out = zkhost_p256::output(&input);
+    let result = zkhost_sig::p256::verify(&input);
+    let out = zkhost_sig::p256::output(&input);
     assert_eq!(out.is_empty(), result.is_err());
     if let Ok(()) = result {
-        assert_eq!(out, &zkhost_p256::VALID[..]);
+        assert_eq!(out, &zkhost_sig::p256::VALID[..]);
     }
     let Ok(fixed) = <[u8; 160]>::try_from(&input[..]) else {
         assert_eq!(result, Err(PError::InputLength));
@@ -1394,7 +1394,7 @@ pub fn p256_codec(data: &[u8]) {
     };
     // p is the published constant (`p256` does not expose its field type); the curve
     // check below is RustCrypto's.
-    let field_ok = |i: usize| fixed[32 * i..32 * (i + 1)] < zkhost_p256::P[..];
+    let field_ok = |i: usize| fixed[32 * i..32 * (i + 1)] < zkhost_sig::p256::P[..];
     let on_curve = || {
         let point = p256::EncodedPoint::from_affine_coordinates(&word(3), &word(4), false);
         bool::from(p256::AffinePoint::from_encoded_point(&point).is_some())
@@ -1453,10 +1453,10 @@ pub fn kzg_p256_differential(data: &[u8]) {
         let theirs = revm_precompile::secp256r1::p256_verify_osaka(&input, price);
         match theirs {
             Ok(out) => assert_eq!(
-                (zkhost_p256::output(&input), price),
+                (zkhost_sig::p256::output(&input), price),
                 (out.bytes.as_ref(), out.gas_used),
                 "zkhost {:?}",
-                zkhost_p256::verify(&input)
+                zkhost_sig::p256::verify(&input)
             ),
             Err(e) => panic!("revm's P256VERIFY halted at its own price: {e:?}"),
         }

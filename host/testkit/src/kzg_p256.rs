@@ -1,6 +1,6 @@
 //! The KZG point-evaluation and P256VERIFY vector files (go-ethereum's format, see
-//! [`crate::vectors`]), owned by `zkhost_bls12381::kzg` (`host/bls12381/vectors/kzg`) and `zkhost-p256`
-//! (`host/p256/vectors`), and their prices.
+//! [`crate::vectors`]), owned by `zkhost_bls12381::kzg` (`host/bls12381/vectors/kzg`) and `zkhost_sig::p256`
+//! (`host/sig/vectors/p256`), and their prices.
 //!
 //! Both precompiles are one host function each, so a file names a [`Crypto`]
 //! function. A P256VERIFY vector that expects the empty output is an invalid
@@ -24,9 +24,9 @@ pub fn kzg_vectors() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../bls12381/vectors/kzg")
 }
 
-/// `host/p256/vectors`: go-ethereum's `p256Verify.json`.
+/// `host/sig/vectors/p256`: go-ethereum's `p256Verify.json`.
 pub fn p256_vectors() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../p256/vectors")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../sig/vectors/p256")
 }
 
 /// The function a file name designates (`pointEvaluation*`, `p256Verify*`, with an
