@@ -420,3 +420,26 @@ fn slugs_are_githubs() {
         "zkhost-against-mcl-and-gnark-crypto"
     );
 }
+
+/// The book's ABI table (`docs/src/abi.md`, "Contract ABI v1") has one row per function
+/// of the ABI's table, in its order, then `last_error`, and no other function: a host
+/// function added to `zkhost_abi::foreach_crypto_function!` without its row fails here.
+#[test]
+fn the_books_abi_table_has_a_row_per_function_in_order() {
+    let text = read(&root().join("docs/src/abi.md"));
+    let rows: Vec<String> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("| `"))
+        .filter_map(|l| l.split_once('(').map(|(name, _)| name.to_string()))
+        .filter(|name| {
+            name.chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+        })
+        .collect();
+    let expected: Vec<String> = zkhost_abi::Function::ALL
+        .iter()
+        .map(|f| f.name().to_string())
+        .chain(std::iter::once(zkhost_abi::last_error::NAME.to_string()))
+        .collect();
+    assert_eq!(rows, expected, "docs/src/abi.md's function rows");
+}
