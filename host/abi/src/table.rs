@@ -305,7 +305,7 @@ macro_rules! define_last_error_codes {
             }
         }
 
-        /// The kind of problem a code is, across curves ([`RefusalClass::Unknown`] for
+        /// The kind of problem a code is, across curves ([`RefusalClass::Unknown`](crate::RefusalClass::Unknown) for
         /// [`NONE`] and for codes no class has: a newer host's).
         pub const fn class(code: i32) -> $crate::RefusalClass {
             match code {
