@@ -20,29 +20,8 @@
 use wasmtime::{AsContextMut, Engine, ExternType, Instance, Module};
 use zkhost_abi::{Function, ValType};
 
+pub use crate::deploy::{DeployError, Entry};
 use crate::outcome::TrapKind;
-
-/// Why a module was refused. Each names what is wrong.
-#[derive(Debug, thiserror::Error, PartialEq, Eq)]
-pub enum DeployError {
-    /// The module is larger than the limit.
-    #[error("module of {size} bytes exceeds the limit of {limit}")]
-    TooLarge {
-        /// Its size.
-        size: usize,
-        /// The limit.
-        limit: usize,
-    },
-    /// Not valid WebAssembly, or it uses a feature outside the accepted set.
-    #[error("invalid module: {0}")]
-    Invalid(String),
-    /// A required export is missing or has the wrong type.
-    #[error("missing export: {0}")]
-    MissingExport(String),
-    /// An import the node does not provide, or with the wrong type.
-    #[error("import not allowed: {0}")]
-    ImportNotAllowed(String),
-}
 
 /// A host function a module may import.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -104,31 +83,6 @@ pub fn abi_imports(module: &str) -> Vec<Import<'_>> {
         .map(|f| Import::abi(module, f))
         .chain([Import::last_error(module)])
         .collect()
-}
-
-/// An entry point a module must export: a function of exactly this signature.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Entry<'a> {
-    /// The export name.
-    pub name: &'a str,
-    /// Its parameter types.
-    pub params: &'a [ValType],
-    /// Its result types.
-    pub results: &'a [ValType],
-}
-
-impl<'a> Entry<'a> {
-    /// zkhost's contract ABI: the single entry `call: [] -> []`.
-    pub const CALL: Entry<'static> = Entry::new("call", &[], &[]);
-
-    /// The entry `name` of type `params -> results`.
-    pub const fn new(name: &'a str, params: &'a [ValType], results: &'a [ValType]) -> Entry<'a> {
-        Entry {
-            name,
-            params,
-            results,
-        }
-    }
 }
 
 /// What a module must be to be deployed.

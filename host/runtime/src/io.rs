@@ -15,9 +15,10 @@ use zkhost_abi::{Function, Io};
 use zkhost_gas::HostCosts;
 
 use crate::check::Import;
-use crate::host::{charge, guest_memory, HostCallError, HostTrap, LinkOptions, MemoryExport};
+use crate::host::{charge, guest_memory, LinkOptions, MemoryExport};
 use crate::memory;
 use crate::meter::GasMeter;
+use crate::trap::{HostCallError, HostTrap};
 
 /// The imports [`add_io_to_linker`] links under `module`: the allow-list entries of
 /// zkhost's I/O functions.

@@ -39,6 +39,7 @@
 //! denied by lint (`[lints]` in this crate's manifest).
 
 pub mod check;
+pub mod deploy;
 pub mod engine;
 pub mod host;
 pub mod io;
@@ -47,6 +48,7 @@ pub mod memory;
 pub mod meter;
 pub mod outcome;
 pub mod stack;
+pub mod trap;
 
 use std::collections::HashMap;
 use std::fmt;
@@ -57,14 +59,15 @@ pub use check::{
     CheckedModule, DeployError, Entry, Import, ModuleRules,
 };
 pub use host::{
-    add_to_linker, compute, compute_on, precompile_output, Backends, Functions, HostCallError,
-    HostState, HostTrap, LinkOptions, MemoryExport,
+    add_to_linker, compute, compute_on, precompile_output, Backends, Functions, HostState,
+    LinkOptions, MemoryExport,
 };
 pub use io::{add_io_to_linker, io_imports, CallIo};
 pub use limits::{Limits, DEFAULT_STACK_BUDGET};
 pub use meter::{FuelMeter, GasMeter, OutOfGas};
 pub use outcome::{ExecResult, HostError, Outcome, TrapKind};
 use sha2::{Digest, Sha256};
+pub use trap::{HostCallError, HostTrap};
 pub use wasmtime;
 use wasmtime::{
     Engine, InstancePre, Linker, Store, StoreLimits, StoreLimitsBuilder, Trap, TypedFunc,

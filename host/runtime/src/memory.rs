@@ -7,7 +7,7 @@
 
 use std::ops::Range;
 
-use crate::host::HostTrap;
+use crate::trap::HostTrap;
 
 /// The byte range `[ptr, ptr + len)` if it lies inside a memory of `size` bytes.
 pub fn range(size: usize, ptr: i32, len: usize) -> Result<Range<usize>, HostTrap> {

@@ -36,7 +36,7 @@ use wasmparser::{
     TypeRef, ValType, Validator,
 };
 
-use crate::check::{DeployError, Entry};
+use crate::deploy::{DeployError, Entry};
 
 /// The export under which [`limit`] publishes the frame-unit count; a module that
 /// exports this name itself is refused.

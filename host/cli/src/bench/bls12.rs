@@ -416,9 +416,7 @@ impl Bls12Results {
             .iter()
             .map(|f| {
                 let mut v = json!({"op": Op::Pairing.name(), "path": "native", "backend": "blst"});
-                if let (Some(o), Value::Object(e)) =
-                    (v.as_object_mut(), super::report::fit_json(*f))
-                {
+                if let (Some(o), Value::Object(e)) = (v.as_object_mut(), f.json()) {
                     o.extend(e);
                 }
                 v

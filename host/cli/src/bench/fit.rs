@@ -19,6 +19,14 @@ pub struct Linear {
     pub max_residual: f64,
 }
 
+impl Linear {
+    /// The fit's JSON fields (coefficients with their 95% half-widths).
+    pub fn json(self) -> serde_json::Value {
+        serde_json::json!({"a_ns": self.a, "b_ns": self.b, "r2": self.r2,
+            "a_ci95_ns": self.a_ci, "b_ci95_ns": self.b_ci, "max_residual": self.max_residual})
+    }
+}
+
 /// The 97.5th percentile of Student's t for 1 to 30 degrees of freedom; the normal
 /// 1.96 beyond.
 const T975: [f64; 30] = [

@@ -41,12 +41,6 @@ pub fn stat_json(s: &Stat) -> Value {
     json!({"median_ns": s.median_ns, "ci95_ns": [s.lo_ns, s.hi_ns], "rounds": s.rounds, "wide": s.is_wide()})
 }
 
-/// A fit's JSON fields (coefficients with their 95% half-widths).
-pub fn fit_json(f: fit::Linear) -> Value {
-    json!({"a_ns": f.a, "b_ns": f.b, "r2": f.r2, "a_ci95_ns": f.a_ci, "b_ci95_ns": f.b_ci,
-           "max_residual": f.max_residual})
-}
-
 /// `A ± a + (B ± b)·n, R², largest residual` for Markdown.
 pub fn fmt_fit(f: &fit::Linear, unit: &str) -> String {
     format!(
@@ -213,14 +207,14 @@ pub fn json(r: &Results) -> Value {
             let residuals = fit::residuals(f, &super::fit_points(&r.samples, *op, *path));
             with(
                 json!({"op": op.report_name(), "input": "typical", "residuals_ns": residuals}),
-                fit_json(*f),
+                f.json(),
             )
         })
         .collect();
     if let Some(f) = r.worst.pairing_fit {
         fits.push(with(
             json!({"op": Crypto::AltBn128Pairing.report_name(), "input": "worst"}),
-            fit_json(f),
+            f.json(),
         ));
     }
     fits.extend(r.verkle.json_fits());

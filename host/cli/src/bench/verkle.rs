@@ -455,9 +455,7 @@ impl VerkleResults {
             .iter()
             .map(|f| {
                 let mut v = json!({"op": Op::Commit.name(), "input": "typical"});
-                if let (Some(o), Value::Object(e)) =
-                    (v.as_object_mut(), super::report::fit_json(*f))
-                {
+                if let (Some(o), Value::Object(e)) = (v.as_object_mut(), f.json()) {
                     o.extend(e);
                 }
                 v

@@ -382,8 +382,8 @@ impl WorstResults {
             "ecrecover": self.ecrecover.map(|e| json!({"median_ns": e.median_ns,
                 "ci95_ns": [e.lo_ns, e.hi_ns], "rounds": e.rounds, "wide": e.is_wide()})),
             "msm_boundaries": self.msm_boundaries,
-            "pairing_fit": self.pairing_fit.map(super::report::fit_json),
-            "pairing_fit_ecrecover": self.pairing_fit_ecrecover.map(super::report::fit_json),
+            "pairing_fit": self.pairing_fit.map(super::fit::Linear::json),
+            "pairing_fit_ecrecover": self.pairing_fit_ecrecover.map(super::fit::Linear::json),
         })
     }
 }
