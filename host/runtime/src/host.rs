@@ -440,13 +440,16 @@ pub fn compute_on(op: Crypto, backends: Backends, input: &[u8]) -> Result<Vec<u8
     }
 }
 
-/// The result of the Ethereum precompile a crypto function mirrors, from the
-/// function's result: the same, except for P256VERIFY, whose refusal (an invalid
-/// signature, [`HostError::P256`]) is the precompile's empty output, a success.
-pub fn precompile_output(result: Result<Vec<u8>, HostError>) -> Result<Vec<u8>, HostError> {
-    match result {
-        Err(HostError::P256(_)) => Ok(Vec::new()),
-        other => other,
+/// The result of the Ethereum precompile `op` mirrors, from the function's result: the
+/// same, except where the table says a refusal is the precompile's empty output, a
+/// success ([`zkhost_abi::Refusal::EmptyOutput`]: P256VERIFY's invalid signature).
+pub fn precompile_output(
+    op: Crypto,
+    result: Result<Vec<u8>, HostError>,
+) -> Result<Vec<u8>, HostError> {
+    match (op.refusal(), result) {
+        (zkhost_abi::Refusal::EmptyOutput, Err(_)) => Ok(Vec::new()),
+        (_, other) => other,
     }
 }
 

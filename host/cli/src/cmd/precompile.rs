@@ -57,7 +57,7 @@ impl Executor {
     pub(crate) fn run(&self, op: Crypto, input: &[u8]) -> Result<Vec<u8>, String> {
         let Some(runtime) = &self.runtime else {
             let result = zkhost_runtime::compute(op, self.backend, input);
-            return zkhost_runtime::precompile_output(result).map_err(|e| e.to_string());
+            return zkhost_runtime::precompile_output(op, result).map_err(|e| e.to_string());
         };
         let code = self
             .path
@@ -71,7 +71,7 @@ impl Executor {
         };
         match zkhost_contracts::run(runtime, code, op, input, GENEROUS_GAS).1 {
             Err(ViaError::Invalid(e)) => {
-                zkhost_runtime::precompile_output(Err(e)).map_err(|e| e.to_string())
+                zkhost_runtime::precompile_output(op, Err(e)).map_err(|e| e.to_string())
             }
             other => other.map_err(|e| e.to_string()),
         }
