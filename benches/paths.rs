@@ -4,8 +4,8 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use zkhost_bn254::{self as bn254, Op};
-use zkhost_contracts::{GENEROUS_GAS, PRECOMPILES_WASM, WASM_PAIRING_WASM};
 use zkhost_runtime::{Runtime, RuntimeConfig};
+use zkhost_testkit::contracts::{FORWARDER_WASM, GENEROUS_GAS, WASM_PAIRING_WASM};
 use zkhost_testkit::sample;
 
 fn inputs() -> Vec<(Op, &'static str, Vec<u8>)> {
@@ -22,12 +22,12 @@ fn paths(c: &mut Criterion) {
     bn254::g2_cache::pause(true);
     let cache_before = bn254::g2_cache::stats();
     let rt = Runtime::new(RuntimeConfig::default()).expect("runtime");
-    let contract = rt.deploy(PRECOMPILES_WASM).expect("deploy");
+    let contract = rt.deploy(FORWARDER_WASM).expect("deploy");
     let wasm = rt.deploy(WASM_PAIRING_WASM).expect("deploy");
     let mut warm = rt.instantiate(&contract).expect("instance");
     let mut warm_wasm = rt.instantiate(&wasm).expect("instance");
     for (op, name, input) in inputs() {
-        let message = zkhost_contracts::message(op.host_function(), input.clone());
+        let message = zkhost_testkit::contracts::message(op.host_function(), input.clone());
         let mut group = c.benchmark_group(format!("path/{name}"));
         if op == Op::Pairing {
             group.sample_size(20);
@@ -52,13 +52,13 @@ fn paths(c: &mut Criterion) {
 /// A fresh instance per call with different amounts of memory kept resident between
 /// instances (the default of `Limits::memory_keep_resident` is chosen from this).
 fn cold_instances(c: &mut Criterion) {
-    let message = zkhost_contracts::message(Op::Add.host_function(), sample::add_input(1));
+    let message = zkhost_testkit::contracts::message(Op::Add.host_function(), sample::add_input(1));
     let mut group = c.benchmark_group("cold-add/keep-resident");
     for kib in [0usize, 64, 128, 256] {
         let mut config = RuntimeConfig::default();
         config.limits.memory_keep_resident = kib << 10;
         let rt = Runtime::new(config).expect("runtime");
-        let code = rt.deploy(PRECOMPILES_WASM).expect("deploy");
+        let code = rt.deploy(FORWARDER_WASM).expect("deploy");
         group.bench_function(format!("{kib}KiB"), |b| {
             b.iter(|| rt.call(&code, &message, GENEROUS_GAS))
         });

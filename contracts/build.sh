@@ -10,7 +10,7 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)"
 out="$here/../fixtures/contracts"
 target=wasm32-unknown-unknown
-contracts=(precompiles pairing-bench wasm-pairing verkle groth16-verifier node-verifier bls12381 kzg-p256 poseidon groth16-compressed-verifier wasm-poseidon)
+contracts=(forwarder pairing-bench wasm-pairing groth16-verifier node-verifier groth16-compressed-verifier wasm-poseidon)
 
 cargo_home="${CARGO_HOME:-$HOME/.cargo}"
 mkdir -p "$cargo_home" # cargo creates it anyway; it must exist to be resolved here

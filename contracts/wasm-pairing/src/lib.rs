@@ -1,6 +1,7 @@
-//! The pure-WebAssembly path: the same [`Message`] / [`Response`] interface as the
-//! `precompiles` contract, but BN254 ECADD, ECMUL and the pairing check are computed
-//! inside the contract with `substrate-bn`; no host crypto function is imported.
+//! The pure-WebAssembly path: takes the [`Message`](zkhost_guest::Message) of the
+//! `forwarder` contract for BN254's add, mul, pairing check and MSM and answers the
+//! same [`Response`], but computes them inside the contract with `substrate-bn`; no host
+//! crypto function is imported.
 //!
 //! It implements the exact Ethereum precompile semantics (EIP-196, EIP-197) and the
 //! host's order of checks, and answers a refused input with the specific error code:
@@ -16,12 +17,12 @@
 //! `Msm` (the `alt_bn128_g1_msm` host function's input: k ≥ 1 records of a G1 point
 //! and a 32-byte scalar) is computed as the plain sum of the products.
 //!
-//! Besides the shared [`Message`]s (indices 0–3) it takes, at index 16, a Groth16
-//! verification ([`Input::Groth16`]): it checks a proof as `groth16-verifier` does,
-//! with the same checks in the same order, and answers `Ok` of the SCALE [`Verdict`],
-//! whose `detail` always names the error of an invalid point. (The variant is not in
-//! the shared `Message`, so that `precompiles`, which decodes that, does not pay for
-//! decoding it.)
+//! Besides those [`Message`](zkhost_guest::Message)s it takes a Groth16 verification
+//! ([`Input::Groth16`], first byte
+//! [`WASM_PAIRING_INDEX`](zkhost_guest::groth16::WASM_PAIRING_INDEX), an index no host
+//! function has): it checks a proof as `groth16-verifier` does, with the same checks
+//! in the same order, and answers `Ok` of the SCALE [`Verdict`], whose `detail` always
+//! names the error of an invalid point. A message for another function traps.
 #![no_std]
 
 extern crate alloc;
@@ -30,24 +31,38 @@ use alloc::vec::Vec;
 use bn::{AffineG1, AffineG2, Fq, Fq2, Fr, Group, GroupError, Gt, G1, G2};
 use codec::Encode;
 use zkhost_guest::groth16::{reason, PointRef, Request, Verdict};
-use zkhost_guest::{err, trap, Response};
+use zkhost_guest::{err, trap, Crypto, Response};
 
-/// What this contract takes: [`zkhost_guest::Message`] (the same indices 0–3), or a
-/// Groth16 verification at index 16.
+/// What this contract takes: a [`zkhost_guest::Message`] for one of four functions (the
+/// variant index is the function's index, checked below), or a Groth16 verification.
 #[derive(codec::Decode)]
 enum Input {
     /// ECADD (0x06).
+    #[codec(index = 0)]
     Add(Vec<u8>),
     /// ECMUL (0x07).
+    #[codec(index = 1)]
     Mul(Vec<u8>),
     /// The pairing check (0x08).
+    #[codec(index = 2)]
     Pairing(Vec<u8>),
     /// G1 multi-scalar multiplication.
+    #[codec(index = 3)]
     Msm(Vec<u8>),
     /// A Groth16 verification.
-    #[codec(index = 16)]
+    #[codec(index = 255)]
     Groth16(alloc::boxed::Box<Request>),
 }
+
+// The variant indices above are the message's: the functions' indices, and the
+// Groth16 request's first byte.
+const _: () = assert!(
+    Crypto::AltBn128Add.index() == 0
+        && Crypto::AltBn128Mul.index() == 1
+        && Crypto::AltBn128Pairing.index() == 2
+        && Crypto::AltBn128G1Msm.index() == 3
+        && zkhost_guest::groth16::WASM_PAIRING_INDEX == 255
+);
 
 /// The base-field modulus p of BN254, big-endian.
 const FIELD_MODULUS: [u8; 32] = [

@@ -1,12 +1,14 @@
-//! The pure-WebAssembly Poseidon: the same [`PoseidonMessage`](zkhost_guest::PoseidonMessage)
-//! / [`Response`](zkhost_guest::Response) interface as the `poseidon` contract, but
-//! circomlib's hash is computed inside the contract with `substrate-bn`'s `Fr` (BN254's
-//! scalar field); no host crypto function is imported.
+//! The pure-WebAssembly Poseidon: takes the [`Message`](zkhost_guest::Message) of the
+//! `forwarder` contract for the `poseidon` function and answers the same
+//! [`Response`](zkhost_guest::Response), but circomlib's hash is computed inside the
+//! contract with `substrate-bn`'s `Fr` (BN254's scalar field); no host crypto function
+//! is imported.
 //!
-//! It answers every input exactly as `poseidon` does: `Ok` of the 32-byte big-endian
-//! hash, or `Err(0)` ([`err::INVALID`](zkhost_guest::err::INVALID)) for an input the
-//! host function refuses (a length not a multiple of 32, no element or more than 16,
-//! an element not below r). A message of another variant, or a malformed one, traps.
+//! It answers every input exactly as the host function does: `Ok` of the 32-byte
+//! big-endian hash, or `Err(0)` ([`err::INVALID`](zkhost_guest::err::INVALID)) for an
+//! input the host function refuses (a length not a multiple of 32, no element or more
+//! than 16, an element not below r). A message for another function, or a malformed
+//! one, traps.
 //!
 //! The permutation is computed round by round as published (every round adds `t`
 //! constants, applies `x⁵` to every element in a full round and to element 0 in a
@@ -19,7 +21,7 @@
 
 use bn::arith::U256;
 use bn::Fr;
-use zkhost_guest::{respond, trap, InvalidInput};
+use zkhost_guest::{respond, trap, Crypto, InvalidInput};
 
 /// The number of full rounds (4 before the partial rounds, 4 after).
 const FULL_ROUNDS: usize = 8;
@@ -43,12 +45,11 @@ struct Width {
 // RC_t, MDS_t and WIDTHS (index: inputs − 1), written by build.rs.
 include!(concat!(env!("OUT_DIR"), "/params.rs"));
 
-/// The contract entry point. The variant indices are
-/// [`zkhost_guest::PoseidonMessage`]'s.
+/// The contract entry point.
 #[no_mangle]
 pub extern "C" fn call() {
-    zkhost_guest::handle_parts(|variant, input| match variant {
-        0 => respond(poseidon(input)),
+    zkhost_guest::handle_message(|function, input| match function {
+        Crypto::Poseidon => respond(poseidon(input)),
         _ => trap(),
     });
 }

@@ -8,7 +8,8 @@
 //!   [`gas_left`], [`alt_bn128_add`], [`bls12381_g1_add`], …, and [`last_error`], why
 //!   the last refused input was refused);
 //! - the shared SCALE [`Message`] / [`Response`] types and error codes ([`err`]), and
-//!   [`handle`], the usual body of a contract's `call`;
+//!   [`handle`], the usual body of a contract's `call` ([`handle_message`] and
+//!   [`forward`] for a [`Message`]);
 //! - [`groth16`]: the Groth16 verification request and verdict, and [`verifier`]:
 //!   the verification itself, through the host functions;
 //! - with the default `runtime` feature, on wasm32: a bump global allocator and a
@@ -23,10 +24,7 @@ use alloc::vec::Vec;
 use codec::{Decode, DecodeAll, Encode};
 
 /// The wire format, defined once in `zkhost-abi` for the host and this crate.
-pub use zkhost_abi::{
-    err, groth16, message_parts, Bls12Message, InvalidInput, KzgP256Message, Message,
-    PoseidonMessage, Response, VerkleMessage,
-};
+pub use zkhost_abi::{err, groth16, message_parts, Crypto, InvalidInput, Message, Response};
 
 #[cfg(all(target_arch = "wasm32", feature = "runtime", not(test)))]
 mod runtime;
@@ -114,6 +112,24 @@ macro_rules! crypto_wrappers {
     };
 }
 zkhost_abi::foreach_crypto_function!(crypto_wrappers);
+
+/// [`forward`], one arm per row of `zkhost_abi::foreach_crypto_function!`.
+macro_rules! crypto_forward {
+    ($(
+        $(#[$doc:meta])*
+        $name:ident: $variant:ident, $family:ident, $len:expr, $report:literal,
+            $refusal:ident;
+    )*) => {
+        /// Runs `function` on `input` and sets the call's output to its [`Response`]
+        /// ([`respond`]): the whole body of a contract that forwards [`Message`]s.
+        pub fn forward(function: Crypto, input: &[u8]) {
+            match function {
+                $(Crypto::$variant => respond($name(input)),)*
+            }
+        }
+    };
+}
+zkhost_abi::foreach_crypto_function!(crypto_forward);
 
 /// Whether `input` (160 bytes, as [`p256_verify`]) is a valid P-256 signature.
 pub fn p256_is_valid(input: &[u8]) -> bool {
@@ -204,17 +220,21 @@ pub fn handle<T: Decode, R: Encode>(f: impl FnOnce(T) -> R) {
     runtime::reset_heap();
 }
 
-/// [`handle`] for a message of raw-byte variants, without copying the payload: reads
-/// the input, splits it with [`message_parts`] (a malformed message traps) and lets
-/// `f` answer, usually with [`respond`]. The hot path of the `precompiles` contract:
-/// it saves the copies and allocations of a decode and an encode per call.
-pub fn handle_parts(f: impl FnOnce(u8, &[u8])) {
+/// [`handle`] for a [`Message`], without copying its input: reads the call's input,
+/// splits it with [`message_parts`] (a malformed message, or an index no function has,
+/// traps) and lets `f` answer, usually with [`respond`] or [`forward`]. The hot path of
+/// the `forwarder` contract: it saves the copies and allocations of a decode and an
+/// encode per call.
+pub fn handle_message(f: impl FnOnce(Crypto, &[u8])) {
     {
         let input = input();
-        let Some((variant, payload)) = message_parts(&input) else {
+        let Some((index, payload)) = message_parts(&input) else {
             trap()
         };
-        f(variant, payload);
+        let Some(function) = Crypto::from_index(index) else {
+            trap()
+        };
+        f(function, payload);
     }
     #[cfg(all(target_arch = "wasm32", feature = "runtime", not(test)))]
     runtime::reset_heap();

@@ -90,10 +90,12 @@ pub struct CompressedRequest {
     pub inputs: Vec<[u8; 32]>,
 }
 
-/// The SCALE variant index of a Groth16 verification in `wasm-pairing`'s input,
-/// beside the precompile [`Message`](crate::Message)s (0–3): the byte, then the
-/// [`Request`].
-pub const WASM_PAIRING_INDEX: u8 = 16;
+/// The first byte of a Groth16 verification in `wasm-pairing`'s input, beside the
+/// [`Message`](crate::Message)s it takes (whose first byte is a function's index): the
+/// byte, then the [`Request`]. The last byte value, so that no function's index can
+/// take it.
+pub const WASM_PAIRING_INDEX: u8 = u8::MAX;
+const _: () = assert!(crate::Crypto::ALL.len() <= WASM_PAIRING_INDEX as usize);
 
 /// A verifier's answer. The variant order (SCALE index 0, 1) is part of the ABI.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Encode, Decode)]

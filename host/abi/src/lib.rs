@@ -12,10 +12,9 @@
 //! - [`bn254`], [`bls12_381`], [`verkle`], [`kzg`], [`p256`] and [`poseidon`]: the
 //!   byte layouts the crypto functions take and return;
 //! - [`err`]: the error codes of [`Response::Err`] and of the Groth16 verdict;
-//! - with the default `scale` feature: the SCALE [`Message`], [`VerkleMessage`],
-//!   [`Bls12Message`], [`KzgP256Message`], [`PoseidonMessage`] and [`Response`] of the
-//!   bundled contracts, [`message_parts`], and [`groth16`], the
-//!   Groth16 verification request and verdict.
+//! - with the default `scale` feature: the SCALE [`Message`] (a crypto function and
+//!   its input) and [`Response`] of the bundled contracts, [`message_parts`], and
+//!   [`groth16`], the Groth16 verification request and verdict.
 //!
 //! `no_std`; without `scale` it has no dependency at all.
 
@@ -32,9 +31,7 @@ mod table;
 mod messages;
 
 #[cfg(feature = "scale")]
-pub use messages::{
-    message_parts, Bls12Message, KzgP256Message, Message, PoseidonMessage, Response, VerkleMessage,
-};
+pub use messages::{message_parts, Message, Response};
 
 /// A host crypto function refused its input: it returned 1 and wrote nothing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,89 +1,48 @@
 //! The SCALE messages and responses of the bundled contracts.
 
 use alloc::vec::Vec;
-use parity_scale_codec::{Compact, Decode, Encode};
+use parity_scale_codec::{Compact, Decode, Encode, Error, Input, Output};
 
-use crate::InvalidInput;
+use crate::{Crypto, InvalidInput};
 
-/// A request to the BN254 (`precompiles`) contract. The variant order (SCALE index
-/// 0..=7) is part of the ABI. Each payload is the host function's raw input (for
-/// 0..=2 the Ethereum precompile's).
+/// A request to the forwarding contract (`contracts/forwarder`) and to the
+/// pure-WebAssembly contracts: a crypto function and its raw input (as the precompile
+/// it mirrors takes it). SCALE: the function's index in [`Crypto::ALL`] (one byte),
+/// then the input as a `Vec<u8>` (a compact length and the bytes), so the message of a
+/// new function needs no new type. An index no function has does not decode.
 #[derive(Clone, Debug, PartialEq, Eq, Encode, Decode)]
-pub enum Message {
-    /// ECADD (0x06).
-    Add(Vec<u8>),
-    /// ECMUL (0x07).
-    Mul(Vec<u8>),
-    /// The pairing check (0x08).
-    Pairing(Vec<u8>),
-    /// G1 multi-scalar multiplication.
-    Msm(Vec<u8>),
-    /// `alt_bn128_g1_compress`.
-    G1Compress(Vec<u8>),
-    /// `alt_bn128_g1_decompress`.
-    G1Decompress(Vec<u8>),
-    /// `alt_bn128_g2_compress`.
-    G2Compress(Vec<u8>),
-    /// `alt_bn128_g2_decompress`.
-    G2Decompress(Vec<u8>),
+pub struct Message {
+    /// The host function to run.
+    pub function: Crypto,
+    /// Its input.
+    pub input: Vec<u8>,
 }
 
-/// A request to the `verkle` contract. The variant order (SCALE index 0..=5) is part
-/// of the ABI. Each payload is the host function's raw input.
-#[derive(Clone, Debug, PartialEq, Eq, Encode, Decode)]
-pub enum VerkleMessage {
-    /// `verkle_commit`.
-    Commit(Vec<u8>),
-    /// `verkle_commitment_to_field`.
-    ToField(Vec<u8>),
-    /// `verkle_update`.
-    Update(Vec<u8>),
-    /// `verkle_tree_key`.
-    TreeKey(Vec<u8>),
-    /// `verkle_commit_uncompressed`.
-    CommitUncompressed(Vec<u8>),
-    /// `verkle_update_uncompressed`.
-    UpdateUncompressed(Vec<u8>),
+impl Message {
+    /// `function` on `input`.
+    pub fn new(function: Crypto, input: impl Into<Vec<u8>>) -> Message {
+        Message {
+            function,
+            input: input.into(),
+        }
+    }
 }
 
-/// A request to the `bls12381` contract. The variant order (SCALE index 0..=6, the
-/// EIP-2537 address order) is part of the ABI. Each payload is raw EIP-2537
-/// precompile input.
-#[derive(Clone, Debug, PartialEq, Eq, Encode, Decode)]
-pub enum Bls12Message {
-    /// G1ADD (0x0b).
-    G1Add(Vec<u8>),
-    /// G1MSM (0x0c).
-    G1Msm(Vec<u8>),
-    /// G2ADD (0x0d).
-    G2Add(Vec<u8>),
-    /// G2MSM (0x0e).
-    G2Msm(Vec<u8>),
-    /// PAIRING_CHECK (0x0f).
-    PairingCheck(Vec<u8>),
-    /// MAP_FP_TO_G1 (0x10).
-    MapFpToG1(Vec<u8>),
-    /// MAP_FP2_TO_G2 (0x11).
-    MapFp2ToG2(Vec<u8>),
+impl Encode for Crypto {
+    fn size_hint(&self) -> usize {
+        1
+    }
+
+    fn encode_to<T: Output + ?Sized>(&self, dest: &mut T) {
+        dest.push_byte(self.index());
+    }
 }
 
-/// A request to the `kzg-p256` contract: the two precompiles Ethereum added after
-/// EIP-2537. The variant order (SCALE index 0, 1) is part of the ABI; each payload is
-/// the raw precompile input.
-#[derive(Clone, Debug, PartialEq, Eq, Encode, Decode)]
-pub enum KzgP256Message {
-    /// POINT_EVALUATION (0x0a, EIP-4844).
-    PointEvaluation(Vec<u8>),
-    /// P256VERIFY (0x100, EIP-7951). An invalid signature is answered
-    /// `Response::Err(0)`, the precompile's empty output.
-    P256Verify(Vec<u8>),
-}
-
-/// A request to the `poseidon` contract. The variant order is part of the ABI.
-#[derive(Clone, Debug, PartialEq, Eq, Encode, Decode)]
-pub enum PoseidonMessage {
-    /// `poseidon`: 1 to 16 elements, 32 bytes big-endian each.
-    Hash(Vec<u8>),
+impl Decode for Crypto {
+    fn decode<I: Input>(input: &mut I) -> Result<Self, Error> {
+        Crypto::from_index(input.read_byte()?)
+            .ok_or_else(|| "no crypto function has this index".into())
+    }
 }
 
 /// A contract's answer. The variant order (SCALE index 0, 1) is part of the ABI.
@@ -105,11 +64,10 @@ impl<const N: usize> From<Result<[u8; N], InvalidInput>> for Response {
     }
 }
 
-/// The variant index and the payload of a message whose variants each hold one
-/// `Vec<u8>` ([`Message`], [`VerkleMessage`]), borrowed from its SCALE bytes instead
-/// of decoded into a new vector: `None` unless `input` is exactly one such value (a
-/// variant byte, a compact length, that many bytes), as `decode_all` requires. The
-/// caller still refuses an unknown variant.
+/// The function index and the input of a [`Message`], borrowed from its SCALE bytes
+/// instead of decoded into a new vector: `None` unless `input` is exactly one such value
+/// (an index byte, a compact length, that many bytes), as `decode_all` requires. The
+/// caller still refuses an index no function has ([`Crypto::from_index`]).
 pub fn message_parts(input: &[u8]) -> Option<(u8, &[u8])> {
     let (&variant, mut rest) = input.split_first()?;
     let len = <Compact<u32>>::decode(&mut rest).ok()?.0;
@@ -125,18 +83,33 @@ mod tests {
 
     #[test]
     fn message_layout() {
-        assert_eq!(Message::Add(vec![7]).encode(), [0, 4, 7]);
-        assert_eq!(Message::Mul(vec![]).encode(), [1, 0]);
-        assert_eq!(Message::Pairing(vec![]).encode(), [2, 0]);
-        assert_eq!(Message::Msm(vec![1, 2]).encode(), [3, 8, 1, 2]);
-        assert_eq!(VerkleMessage::Commit(vec![1]).encode(), [0, 4, 1]);
-        assert_eq!(VerkleMessage::Update(vec![]).encode(), [2, 0]);
-        assert_eq!(Bls12Message::G1Add(vec![5]).encode(), [0, 4, 5]);
-        assert_eq!(Bls12Message::MapFp2ToG2(vec![]).encode(), [6, 0]);
-        assert_eq!(Message::G2Decompress(vec![]).encode(), [7, 0]);
-        assert_eq!(KzgP256Message::PointEvaluation(vec![1]).encode(), [0, 4, 1]);
-        assert_eq!(KzgP256Message::P256Verify(vec![]).encode(), [1, 0]);
-        assert_eq!(PoseidonMessage::Hash(vec![2]).encode(), [0, 4, 2]);
+        // The index byte is the function's place in the table, whatever its family.
+        assert_eq!(
+            Message::new(Crypto::AltBn128Add, vec![7]).encode(),
+            [0, 4, 7]
+        );
+        assert_eq!(Message::new(Crypto::AltBn128Mul, vec![]).encode(), [1, 0]);
+        assert_eq!(
+            Message::new(Crypto::AltBn128G1Msm, vec![1, 2]).encode(),
+            [3, 8, 1, 2]
+        );
+        assert_eq!(
+            Message::new(Crypto::VerkleCommit, vec![1]).encode(),
+            [4, 4, 1]
+        );
+        assert_eq!(
+            Message::new(Crypto::AltBn128G2Decompress, vec![]).encode(),
+            [23, 0]
+        );
+        for (i, f) in Crypto::ALL.into_iter().enumerate() {
+            let m = Message::new(f, vec![9; 70]);
+            let bytes = m.encode();
+            assert_eq!(bytes[0] as usize, i);
+            assert_eq!(Message::decode_all(&mut &bytes[..]), Ok(m));
+        }
+        // An index past the table does not decode.
+        let past = [Crypto::ALL.len() as u8, 0];
+        assert!(Message::decode_all(&mut &past[..]).is_err());
     }
 
     #[test]
@@ -155,13 +128,8 @@ mod tests {
             vec![3u8; 300],
         ];
         for (i, p) in payloads.iter().enumerate() {
-            let messages = [
-                Message::Add(p.clone()),
-                Message::Mul(p.clone()),
-                Message::Pairing(p.clone()),
-                Message::Msm(p.clone()),
-            ];
-            for (v, m) in messages.iter().enumerate() {
+            for (v, f) in Crypto::ALL.into_iter().enumerate() {
+                let m = Message::new(f, p.clone());
                 let bytes = m.encode();
                 assert_eq!(message_parts(&bytes), Some((v as u8, &p[..])), "{i}/{v}");
                 // One byte more or less, or a longer compact form, is refused by both.
@@ -186,6 +154,6 @@ mod tests {
     #[test]
     fn trailing_bytes_are_refused() {
         assert!(Message::decode_all(&mut &[0u8, 0, 0][..]).is_err());
-        assert!(Message::decode_all(&mut &[8u8, 0][..]).is_err());
+        assert!(Message::decode_all(&mut &[1u8, 4, 7, 0][..]).is_err());
     }
 }

@@ -226,6 +226,20 @@ macro_rules! define_crypto {
             /// Every crypto function, in the table's order.
             pub const ALL: [Crypto; [$(Crypto::$variant),*].len()] = [$(Crypto::$variant),*];
 
+            /// Its place in [`Crypto::ALL`]: its bit in a node's function set and the
+            /// index byte of a [`Message`](crate::Message).
+            pub const fn index(self) -> u8 {
+                self as u8
+            }
+
+            /// The function at `index` in [`Crypto::ALL`].
+            pub const fn from_index(index: u8) -> Option<Crypto> {
+                match Crypto::ALL.split_at_checked(index as usize) {
+                    Some((_, [function, ..])) => Some(*function),
+                    _ => None,
+                }
+            }
+
             /// The import name.
             pub const fn name(self) -> &'static str {
                 match self {

@@ -12,7 +12,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use zkhost_abi::Crypto;
 use zkhost_bn254::Backend;
-use zkhost_contracts::Path;
+use zkhost_testkit::contracts::Path;
 
 /// Native elliptic-curve host functions for WebAssembly smart contracts.
 ///

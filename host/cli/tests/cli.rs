@@ -163,8 +163,8 @@ fn vectors_command_reports_and_fails_on_failure() {
 fn call_prints_one_json_line() {
     let wasm = zkhost_testkit::fixtures_dir()
         .join("contracts")
-        .join("precompiles.wasm");
-    // Message::Pairing(empty): index 2, compact length 0.
+        .join("forwarder.wasm");
+    // The message for the pairing check on an empty input: index 2, compact length 0.
     let o = zkhost(&["call", wasm.to_str().unwrap(), "0200"]);
     assert!(o.status.success());
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();

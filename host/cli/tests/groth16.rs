@@ -10,11 +10,11 @@ use ark_ec::AffineRepr;
 use serde_json::{json, Value};
 
 use zkhost_bn254::{self as bn254, encoding::GROUP_ORDER};
-use zkhost_contracts::groth16 as via_contract;
-use zkhost_contracts::Path as Via;
 use zkhost_gas::GasSchedule;
 use zkhost_groth16::{self as groth16, Invalid, Point, Request};
 use zkhost_runtime::{HostCosts, Runtime, RuntimeConfig};
+use zkhost_testkit::contracts::groth16 as via_contract;
+use zkhost_testkit::contracts::Path as Via;
 use zkhost_testkit::inputs as common;
 use zkhost_testkit::{fixture, snarkjs};
 
@@ -578,7 +578,7 @@ fn verify_compressed(
 ) {
     use parity_scale_codec::{DecodeAll, Encode};
     let code = rt
-        .deploy(zkhost_contracts::GROTH16_COMPRESSED_VERIFIER_WASM)
+        .deploy(zkhost_testkit::contracts::GROTH16_COMPRESSED_VERIFIER_WASM)
         .expect("deploys");
     let outcome = rt.call(&code, &r.encode(), 1 << 40).expect("runs");
     let output = outcome.output().expect("no trap");

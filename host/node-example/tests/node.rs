@@ -233,12 +233,14 @@ fn bad_pointers_trap_without_a_host_panic_and_leave_storage_unchanged() {
 #[test]
 fn crypto_outputs_and_prices_are_zkhosts() {
     // The same ECADD inputs through the node and through zkhost's own Runtime (the
-    // `precompiles` contract): the same output bytes, and the node's meter charged
+    // `forwarder` contract): the same output bytes, and the node's meter charged
     // zkhost's published price for the call.
     let mut node = node();
     let probe = node.deploy(&wat::parse_str(PROBE).unwrap()).unwrap();
     let rt = zkhost_runtime::Runtime::new(zkhost_runtime::RuntimeConfig::from_env()).unwrap();
-    let precompiles = rt.deploy(zkhost_contracts::PRECOMPILES_WASM).unwrap();
+    let forwarder = rt
+        .deploy(zkhost_testkit::contracts::FORWARDER_WASM)
+        .unwrap();
     for (seed, len) in [(1u64, 128i32), (2, 64), (3, 0), (4, 200)] {
         // Short, exact and long inputs: the precompile pads and truncates.
         let mut padded = zkhost_testkit::sample::add_input(seed);
@@ -248,7 +250,8 @@ fn crypto_outputs_and_prices_are_zkhosts() {
         let Status::Returned(out) = &receipt.status else {
             panic!("{receipt:?}")
         };
-        let via = zkhost_contracts::run(&rt, &precompiles, Crypto::AltBn128Add, &padded, 1 << 30);
+        let via =
+            zkhost_testkit::contracts::run(&rt, &forwarder, Crypto::AltBn128Add, &padded, 1 << 30);
         assert_eq!(&out[..], &via.1.unwrap()[..], "output, {len} bytes");
         let own = price::of(price::IO, input.len() as u64) + price::of(price::IO, 64);
         assert_eq!(

@@ -9,9 +9,9 @@
 )]
 use std::time::Instant;
 use zkhost_abi::Crypto;
-use zkhost_contracts as contracts;
 use zkhost_runtime::wasmtime::{Engine, Linker, Module, Store};
 use zkhost_runtime::*;
+use zkhost_testkit::contracts;
 /// The store data: the host functions' state and the call's I/O.
 struct S {
     host: HostState,
@@ -63,8 +63,8 @@ fn main() {
             contracts::message(Crypto::AltBn128Mul, zkhost_testkit::sample::mul_input(2)),
         ),
         (
-            "precompiles add",
-            contracts::PRECOMPILES_WASM,
+            "forwarder add",
+            contracts::FORWARDER_WASM,
             contracts::message(Crypto::AltBn128Add, zkhost_testkit::sample::add_input(1)),
         ),
     ] {

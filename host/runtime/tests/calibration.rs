@@ -13,9 +13,9 @@
 
 use zkhost_abi::Crypto;
 use zkhost_bn254::msm::{committed_cost_model, cost_model, install_cost_model};
-use zkhost_contracts::{PRECOMPILES_WASM, VERKLE_WASM};
 use zkhost_msm::{Algorithm, CostEntry, CostModel, DEFAULT_MEMORY_LIMIT};
 use zkhost_runtime::{Outcome, Runtime, RuntimeConfig};
+use zkhost_testkit::contracts::FORWARDER_WASM;
 use zkhost_testkit::sample;
 use zkhost_verkle::cost::{CostModel as VerkleModel, Entry, Method};
 
@@ -27,8 +27,8 @@ fn calls() -> Vec<(&'static [u8], Vec<u8>)> {
         .map(|&k| {
             let input = sample::msm_input(k, 7 * k as u64);
             (
-                PRECOMPILES_WASM,
-                zkhost_contracts::message(Crypto::AltBn128G1Msm, input),
+                FORWARDER_WASM,
+                zkhost_testkit::contracts::message(Crypto::AltBn128G1Msm, input),
             )
         })
         .collect();
@@ -41,8 +41,8 @@ fn calls() -> Vec<(&'static [u8], Vec<u8>)> {
             })
             .collect();
         calls.push((
-            VERKLE_WASM,
-            zkhost_contracts::message(Crypto::VerkleCommit, scalars),
+            FORWARDER_WASM,
+            zkhost_testkit::contracts::message(Crypto::VerkleCommit, scalars),
         ));
     }
     calls

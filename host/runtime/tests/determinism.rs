@@ -2,9 +2,9 @@
 //! choice) × instance kind (fresh runtime, pooled slot reused after a contract that
 //! dirtied its memory, warm instance) × repeated runs, the outcome of a call (output
 //! or trap, and gas used to the unit) is the same, and equals the native result.
-//! The cases are valid, invalid, wrongly sized and out-of-gas inputs through the
-//! `precompiles`, `verkle`, `bls12381`, `kzg-p256` and `poseidon` contracts, and direct BN254 host calls
-//! through the fuzzing probe.
+//! The cases are every function's sample, invalid, short and out-of-gas inputs
+//! (`zkhost_testkit::sample`) through the `forwarder` contract, and the same straight
+//! to the host function through the fuzzing probe.
 
 // Tests: a panic is how an assertion fails, and indices are fixed by the test.
 #![allow(
@@ -17,46 +17,10 @@
 
 use zkhost_abi::Crypto;
 use zkhost_bn254::Backend;
-use zkhost_contracts::{
-    self as contracts, BLS12381_WASM, KZG_P256_WASM, POSEIDON_WASM, PRECOMPILES_WASM, VERKLE_WASM,
-};
 use zkhost_runtime::{CodeHash, Outcome, Runtime, RuntimeConfig};
+use zkhost_testkit::contracts::{self as contracts, FORWARDER_WASM};
 use zkhost_testkit::fuzzing::{probe_input, probe_wasm, PROBE_PAYLOAD};
-use zkhost_testkit::{bls12_381, inputs, sample};
-use zkhost_verkle as verkle;
-
-/// The BN254 functions, in the ABI's order.
-const BN254: [Crypto; 4] = [
-    Crypto::AltBn128Add,
-    Crypto::AltBn128Mul,
-    Crypto::AltBn128Pairing,
-    Crypto::AltBn128G1Msm,
-];
-
-/// The verkle functions, in the ABI's order.
-const VERKLE: [Crypto; 6] = [
-    Crypto::VerkleCommit,
-    Crypto::VerkleCommitmentToField,
-    Crypto::VerkleUpdate,
-    Crypto::VerkleTreeKey,
-    Crypto::VerkleCommitUncompressed,
-    Crypto::VerkleUpdateUncompressed,
-];
-
-/// KZG point evaluation, P256VERIFY, Poseidon and BN254 compression, with the index
-/// of their forwarding contract in [`Node::codes`].
-const LATER: [(Crypto, usize); 7] = [
-    (Crypto::KzgPointEvaluation, 5),
-    (Crypto::P256Verify, 5),
-    (Crypto::Poseidon, 6),
-    (Crypto::AltBn128G1Compress, 0),
-    (Crypto::AltBn128G1Decompress, 0),
-    (Crypto::AltBn128G2Compress, 0),
-    (Crypto::AltBn128G2Decompress, 0),
-];
-
-/// The BLS12-381 (EIP-2537) functions, in the ABI's order.
-const BLS12: [zkhost_bls12381::Op; 7] = zkhost_bls12381::Op::ALL;
+use zkhost_testkit::sample;
 
 /// What the function computes natively: the host's own dispatch, without a runtime.
 fn native(op: Crypto, input: &[u8]) -> Result<Vec<u8>, String> {
@@ -75,7 +39,7 @@ const DIRTY: &str = r#"(module
 
 struct Case {
     what: String,
-    contract: usize, // 0: precompiles, 1: probe
+    contract: usize, // 0: forwarder, 1: probe
     input: Vec<u8>,
     gas: u64,
     /// The native result (error as its message), for cases through a forwarding
@@ -85,16 +49,9 @@ struct Case {
 
 fn cases() -> Vec<Case> {
     let mut cases = Vec::new();
-    for (index, op) in BN254.into_iter().enumerate() {
-        let valid = match op {
-            Crypto::AltBn128Add => sample::add_input(1),
-            Crypto::AltBn128Mul => sample::mul_input(2),
-            Crypto::AltBn128Pairing => sample::pairing_input(2, 3),
-            _ => sample::msm_input(5, 4),
-        };
-        let mut invalid = valid.clone();
-        invalid[0] ^= 0x40; // x no longer on the curve, or no longer < p
-        let short = valid[..valid.len() - 1].to_vec();
+    for op in Crypto::ALL {
+        let [(_, invalid), (_, short), ..] = sample::edges(op, 4);
+        let valid = sample::sample(op, 4);
         for (kind, input) in [("valid", valid), ("invalid", invalid), ("short", short)] {
             let message = contracts::message(op, input.clone());
             for (gas_kind, gas) in [("generous", 100_000_000u64), ("tight", 1_500)] {
@@ -107,7 +64,7 @@ fn cases() -> Vec<Case> {
                 });
             }
             // Straight to the host function, exact gas checked by the probe.
-            let selector = 4 + index as u8;
+            let selector = 4 + op.index();
             let len = input.len() as i32;
             cases.push(Case {
                 what: format!("{} {kind} via probe", op.name()),
@@ -118,96 +75,12 @@ fn cases() -> Vec<Case> {
             });
         }
     }
-    // The verkle functions through the `verkle` contract.
-    let scalars: Vec<u8> = (1u8..=5)
-        .flat_map(|i| {
-            let mut b = [0u8; 32];
-            b[0] = i;
-            b
-        })
-        .collect();
-    let commitment = verkle::commit_bytes(&scalars).unwrap().to_vec();
-    let entry = [&[3u8][..], &scalars[..32], &scalars[32..64]].concat();
-    let update = [&commitment[..], &entry].concat();
-    let uncompressed = verkle::commit_uncompressed_bytes(&scalars).unwrap();
-    let update_uncompressed = [&uncompressed[..], &entry].concat();
-    for op in VERKLE {
-        let valid = match op {
-            Crypto::VerkleCommit | Crypto::VerkleCommitUncompressed => scalars.clone(),
-            Crypto::VerkleCommitmentToField => commitment.clone(),
-            Crypto::VerkleTreeKey => scalars[..64].to_vec(),
-            Crypto::VerkleUpdateUncompressed => update_uncompressed.clone(),
-            _ => update.clone(),
-        };
-        let mut invalid = valid.clone();
-        invalid[..32].copy_from_slice(&[0xff; 32]); // a scalar or x not below the modulus
-        let short = valid[..valid.len() - 1].to_vec();
-        for (kind, input) in [("valid", valid), ("invalid", invalid), ("short", short)] {
-            let message = contracts::message(op, input.clone());
-            for (gas_kind, gas) in [("generous", 100_000_000u64), ("tight", 1_500)] {
-                cases.push(Case {
-                    what: format!("{} {kind} ({gas_kind}) via contract", op.name()),
-                    contract: 3,
-                    input: message.clone(),
-                    gas,
-                    native: (gas_kind == "generous").then(|| native(op, &input)),
-                });
-            }
-        }
-    }
-    // The BLS12-381 functions through the `bls12381` contract: two records where the
-    // input holds records, a coordinate at p for the invalid case.
-    let mut rng = inputs::rng(301);
-    for op in BLS12 {
-        let valid = bls12_381::valid_input(op, 2, &mut rng);
-        let mut invalid = valid.clone();
-        invalid[..64].copy_from_slice(&bls12_381::p_element());
-        let short = valid[..valid.len() - 1].to_vec();
-        let crypto = op.host_function();
-        for (kind, input) in [("valid", valid), ("invalid", invalid), ("short", short)] {
-            let message = contracts::message(crypto, input.clone());
-            for (gas_kind, gas) in [("generous", 100_000_000u64), ("tight", 1_500)] {
-                cases.push(Case {
-                    what: format!("{} {kind} ({gas_kind}) via contract", crypto.name()),
-                    contract: 4,
-                    input: message.clone(),
-                    gas,
-                    native: (gas_kind == "generous").then(|| native(crypto, &input)),
-                });
-            }
-        }
-    }
-    // KZG, P-256, Poseidon and compression through their contracts.
-    for (op, contract) in LATER {
-        let valid = match op {
-            Crypto::KzgPointEvaluation | Crypto::P256Verify => {
-                zkhost_testkit::kzg_p256::valid_input(op, 0).unwrap()
-            }
-            Crypto::Poseidon => sample::poseidon_input(3, 7),
-            _ => sample::compression_input(op, 8).unwrap(),
-        };
-        let mut invalid = valid.clone();
-        invalid[..32].copy_from_slice(&[0xff; 32]); // a hash, scalar, element or x out of range
-        let short = valid[..valid.len() - 1].to_vec();
-        for (kind, input) in [("valid", valid), ("invalid", invalid), ("short", short)] {
-            let message = contracts::message(op, input.clone());
-            for (gas_kind, gas) in [("generous", 100_000_000u64), ("tight", 1_500)] {
-                cases.push(Case {
-                    what: format!("{} {kind} ({gas_kind}) via contract", op.name()),
-                    contract,
-                    input: message.clone(),
-                    gas,
-                    native: (gas_kind == "generous").then(|| native(op, &input)),
-                });
-            }
-        }
-    }
     cases
 }
 
 struct Node {
     rt: Runtime,
-    codes: [CodeHash; 7],
+    codes: [CodeHash; 3],
 }
 
 fn node(backend: Option<Backend>) -> Node {
@@ -217,13 +90,9 @@ fn node(backend: Option<Backend>) -> Node {
     })
     .unwrap();
     let codes = [
-        rt.deploy(PRECOMPILES_WASM).unwrap(),
+        rt.deploy(FORWARDER_WASM).unwrap(),
         rt.deploy(&probe_wasm()).unwrap(),
         rt.deploy(&wat::parse_str(DIRTY).unwrap()).unwrap(),
-        rt.deploy(VERKLE_WASM).unwrap(),
-        rt.deploy(BLS12381_WASM).unwrap(),
-        rt.deploy(KZG_P256_WASM).unwrap(),
-        rt.deploy(POSEIDON_WASM).unwrap(),
     ];
     Node { rt, codes }
 }
@@ -289,14 +158,11 @@ fn outcomes_are_identical_across_runs_instances_and_backends() {
             }
         }
     }
-    // (BN254 ops × inputs × (2 gas limits + probe) + verkle, BLS12-381 and later ops ×
-    // inputs × 2 gas limits) × backends × (fresh + pooled + warm) × runs
+    // functions × inputs × (2 gas limits + probe) × backends × (fresh + pooled + warm)
+    // × runs
     assert_eq!(
         checked,
-        (BN254.len() * 3 * 3 + (VERKLE.len() + BLS12.len() + LATER.len()) * 3 * 2)
-            * backends.len()
-            * 3
-            * REPEATS
+        Crypto::ALL.len() * 3 * 3 * backends.len() * 3 * REPEATS
     );
     eprintln!("{checked} outcomes identical");
 }

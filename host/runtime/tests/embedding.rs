@@ -243,7 +243,7 @@ fn the_allow_list_is_exactly_what_was_linked() {
 
 /// The bundled contracts' calls, each a (contract, operation, input).
 fn bundled_calls() -> Vec<(&'static [u8], Crypto, Vec<u8>)> {
-    use zkhost_contracts as c;
+    use zkhost_testkit::contracts as c;
     let mut rng = inputs::rng(35);
     let bls_g1 =
         zkhost_testkit::bls12_381::g1_bytes(&zkhost_testkit::bls12_381::random_g1(&mut rng));
@@ -251,39 +251,31 @@ fn bundled_calls() -> Vec<(&'static [u8], Crypto, Vec<u8>)> {
         .flat_map(|i| [[i; 1], [0; 1]].concat().repeat(16))
         .collect();
     vec![
+        (c::FORWARDER_WASM, Crypto::AltBn128Add, sample::add_input(1)),
+        (c::FORWARDER_WASM, Crypto::AltBn128Mul, sample::mul_input(2)),
         (
-            c::PRECOMPILES_WASM,
-            Crypto::AltBn128Add,
-            sample::add_input(1),
-        ),
-        (
-            c::PRECOMPILES_WASM,
-            Crypto::AltBn128Mul,
-            sample::mul_input(2),
-        ),
-        (
-            c::PRECOMPILES_WASM,
+            c::FORWARDER_WASM,
             Crypto::AltBn128Pairing,
             sample::pairing_input(2, 3),
         ),
         (
-            c::PRECOMPILES_WASM,
+            c::FORWARDER_WASM,
             Crypto::AltBn128G1Msm,
             sample::msm_input(3, 4),
         ),
-        (c::PRECOMPILES_WASM, Crypto::AltBn128Add, vec![0xff; 128]),
+        (c::FORWARDER_WASM, Crypto::AltBn128Add, vec![0xff; 128]),
         (
-            c::BLS12381_WASM,
+            c::FORWARDER_WASM,
             Crypto::Bls12G1Add,
             [bls_g1.clone(), bls_g1.clone()].concat(),
         ),
         (
-            c::BLS12381_WASM,
+            c::FORWARDER_WASM,
             Crypto::Bls12G1Msm,
             [bls_g1, vec![7; 32]].concat(),
         ),
-        (c::VERKLE_WASM, Crypto::VerkleCommit, scalars),
-        (c::VERKLE_WASM, Crypto::VerkleTreeKey, vec![9; 64]),
+        (c::FORWARDER_WASM, Crypto::VerkleCommit, scalars),
+        (c::FORWARDER_WASM, Crypto::VerkleTreeKey, vec![9; 64]),
         (
             c::WASM_PAIRING_WASM,
             Crypto::AltBn128Pairing,
@@ -313,7 +305,7 @@ fn a_node_without_fuel_or_instrumentation_runs_the_bundled_contracts_alike() {
     let rt = Runtime::new(RuntimeConfig::from_env()).unwrap();
     let costs = HostCosts::ZKHOST;
     for (wasm, op, input) in bundled_calls() {
-        let message = zkhost_contracts::message(op, input.clone());
+        let message = zkhost_testkit::contracts::message(op, input.clone());
         let checked = check_module(&engine, wasm, &rules).unwrap();
         assert_eq!(checked.stack_budget, None);
         let mut store = Store::new(&engine, node_state(u64::MAX));
@@ -330,7 +322,7 @@ fn a_node_without_fuel_or_instrumentation_runs_the_bundled_contracts_alike() {
         assert_eq!(theirs.output(), Some(&ours[..]), "{op:?}");
         // The host gas, from the published prices: input_size, input_read of the
         // message, the crypto call (the pure-wasm contract makes none), output_write.
-        let crypto = if wasm == zkhost_contracts::WASM_PAIRING_WASM {
+        let crypto = if wasm == zkhost_testkit::contracts::WASM_PAIRING_WASM {
             0
         } else {
             costs.crypto_call(op, input.len())

@@ -13,9 +13,10 @@
 use std::sync::Arc;
 
 use parity_scale_codec::Encode;
+use zkhost_abi::Crypto;
 use zkhost_bn254::{self as bn254, Op};
-use zkhost_contracts::{self as contracts, Message, VerkleMessage};
 use zkhost_runtime::{CodeHash, DeployError, Outcome, Runtime, RuntimeConfig, TrapKind};
+use zkhost_testkit::contracts::{self as contracts, Message};
 use zkhost_testkit::sample;
 
 fn runtime() -> Runtime {
@@ -152,8 +153,8 @@ fn oversized_modules_are_refused_at_deploy() {
 
 /// A mixed workload: valid, invalid, out-of-gas and trapping calls over every host
 /// function (input_size, input_read and output_write in every call of the
-/// `precompiles` contract; the four crypto functions; gas_left through a contract
-/// that reports it), through the `precompiles` contract (0), a looping contract (1),
+/// `forwarder` contract; the four crypto functions; gas_left through a contract
+/// that reports it), through the `forwarder` contract (0), a looping contract (1),
 /// an out-of-bounds one (2) and the gas_left one (3).
 fn workload() -> Vec<(usize, Vec<u8>, u64)> {
     let pair = sample::pairing_input(1, 77);
@@ -169,39 +170,85 @@ fn workload() -> Vec<(usize, Vec<u8>, u64)> {
     let commitment = zkhost_verkle::commit_bytes(&scalars(4)).unwrap().to_vec();
     let mut cases = Vec::new();
     for i in 0..1_000u64 {
-        // Every host function is in the mix: the verkle ones through the verkle
-        // contract (valid, invalid, out of gas).
+        // Every host function is in the mix: the verkle ones (valid, invalid, out of
+        // gas) too.
         let verkle = match i % 30 {
-            1 => Some((VerkleMessage::Commit(scalars(i % 9)), 1_000_000)),
-            11 => Some((VerkleMessage::Commit(vec![0xff; 64]), 1_000_000)),
+            1 => Some((
+                Message::new(Crypto::VerkleCommit, scalars(i % 9)),
+                1_000_000,
+            )),
+            11 => Some((
+                Message::new(Crypto::VerkleCommit, vec![0xff; 64]),
+                1_000_000,
+            )),
             21 => Some((
-                VerkleMessage::Update([&commitment[..], &[7], &scalars(2)].concat()),
+                Message::new(
+                    Crypto::VerkleUpdate,
+                    [&commitment[..], &[7], &scalars(2)].concat(),
+                ),
                 5_000,
             )),
-            10 => Some((VerkleMessage::ToField(commitment.clone()), 1_000_000)),
+            10 => Some((
+                Message::new(Crypto::VerkleCommitmentToField, commitment.clone()),
+                1_000_000,
+            )),
             _ => None,
         };
         if let Some((message, gas)) = verkle {
-            cases.push((4, message.encode(), gas));
+            cases.push((0, message.encode(), gas));
             continue;
         }
         let (message, gas) = match i % 10 {
-            0 | 1 => (Message::Add(sample::add_input(i)).encode(), 1_000_000),
+            0 | 1 => (
+                Message::new(Crypto::AltBn128Add, sample::add_input(i)).encode(),
+                1_000_000,
+            ),
             2 => match i % 30 {
-                2 => (Message::Msm(sample::msm_input(3, i)).encode(), 1_000_000),
-                12 => (
-                    Message::Msm([sample::mul_input(i), vec![0xff; 96]].concat()).encode(),
+                2 => (
+                    Message::new(Crypto::AltBn128G1Msm, sample::msm_input(3, i)).encode(),
                     1_000_000,
                 ),
-                _ => (Message::Msm(sample::msm_input(2, i)).encode(), 5_000),
+                12 => (
+                    Message::new(
+                        Crypto::AltBn128G1Msm,
+                        [sample::mul_input(i), vec![0xff; 96]].concat(),
+                    )
+                    .encode(),
+                    1_000_000,
+                ),
+                _ => (
+                    Message::new(Crypto::AltBn128G1Msm, sample::msm_input(2, i)).encode(),
+                    5_000,
+                ),
             },
-            3 => (Message::Add(vec![0xff; 128]).encode(), 1_000_000),
-            4 => (Message::Mul(sample::mul_input(i)).encode(), 1_000_000),
-            5 if i % 20 == 15 => (Message::Mul(vec![0xff; 96]).encode(), 1_000_000),
-            5 => (Message::Mul(sample::mul_input(i)).encode(), 3_000),
-            6 if i % 50 == 6 => (Message::Pairing(pair.clone()).encode(), 1_000_000),
-            6 => (Message::Pairing(vec![1; 191]).encode(), 1_000_000),
-            7 => (Message::Pairing(vec![0; 192 * 3]).encode(), 1_000_000),
+            3 => (
+                Message::new(Crypto::AltBn128Add, vec![0xff; 128]).encode(),
+                1_000_000,
+            ),
+            4 => (
+                Message::new(Crypto::AltBn128Mul, sample::mul_input(i)).encode(),
+                1_000_000,
+            ),
+            5 if i % 20 == 15 => (
+                Message::new(Crypto::AltBn128Mul, vec![0xff; 96]).encode(),
+                1_000_000,
+            ),
+            5 => (
+                Message::new(Crypto::AltBn128Mul, sample::mul_input(i)).encode(),
+                3_000,
+            ),
+            6 if i % 50 == 6 => (
+                Message::new(Crypto::AltBn128Pairing, pair.clone()).encode(),
+                1_000_000,
+            ),
+            6 => (
+                Message::new(Crypto::AltBn128Pairing, vec![1; 191]).encode(),
+                1_000_000,
+            ),
+            7 => (
+                Message::new(Crypto::AltBn128Pairing, vec![0; 192 * 3]).encode(),
+                1_000_000,
+            ),
             8 if i % 20 == 8 => (vec![9, 9, 9], 1_000_000), // undecodable: the contract traps
             8 => (vec![0; (i % 64) as usize], 1_000 + i),   // gas_left reports what is left
             _ => (Vec::new(), 1_000),                       // the looping contract
@@ -232,7 +279,7 @@ fn rss_kib() -> u64 {
 fn eight_threads_agree_with_one() {
     let rt = Arc::new(runtime());
     let codes = Arc::new([
-        rt.deploy(contracts::PRECOMPILES_WASM).unwrap(),
+        rt.deploy(contracts::FORWARDER_WASM).unwrap(),
         deploy(
             &rt,
             r#"(module (memory (export "memory") 1) (func (export "call") (loop (br 0))))"#,
@@ -260,7 +307,6 @@ fn eight_threads_agree_with_one() {
                 (call $out (i32.const 0) (i32.const 12))))"#,
         )
         .unwrap(),
-        rt.deploy(contracts::VERKLE_WASM).unwrap(),
     ]);
     let cases = Arc::new(workload());
     let expected: Vec<Outcome> = cases

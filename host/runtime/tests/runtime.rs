@@ -12,8 +12,8 @@
 
 use zkhost_abi::Crypto;
 use zkhost_bn254 as bn254;
-use zkhost_contracts::{self as contracts, Path};
 use zkhost_runtime::{CodeHash, DeployError, HostCosts, Runtime, RuntimeConfig, TrapKind};
+use zkhost_testkit::contracts::{self as contracts, Path};
 use zkhost_testkit::probe::{call_input, deploy_wat, dump_input, min_gas, probe};
 use zkhost_testkit::{inputs, sample, vectors};
 
@@ -322,7 +322,7 @@ fn nan_results_are_canonical() {
 #[test]
 fn fresh_and_pooled_instances_use_the_same_gas() {
     let rt = runtime();
-    let code = rt.deploy(contracts::PRECOMPILES_WASM).unwrap();
+    let code = rt.deploy(contracts::FORWARDER_WASM).unwrap();
     let mut rng = inputs::rng(11);
     let message = contracts::message(PAIRING, inputs::pairs(&mut rng, 2));
     let first = rt.call(&code, &message, 10_000_000).unwrap();
@@ -335,16 +335,16 @@ fn fresh_and_pooled_instances_use_the_same_gas() {
         assert_eq!(o, &first);
     }
     // Deploying the same code again hits the cache and names the same contract.
-    assert_eq!(rt.deploy(contracts::PRECOMPILES_WASM).unwrap(), code);
+    assert_eq!(rt.deploy(contracts::FORWARDER_WASM).unwrap(), code);
 }
 
 #[test]
 fn outcomes_round_trip_through_scale() {
     use parity_scale_codec::{Decode, Encode};
     let rt = runtime();
-    let code = rt.deploy(contracts::PRECOMPILES_WASM).unwrap();
+    let code = rt.deploy(contracts::FORWARDER_WASM).unwrap();
     for gas in [10u64, 10_000_000] {
-        let message = contracts::Message::Add(vec![0; 128]).encode();
+        let message = contracts::Message::new(Crypto::AltBn128Add, vec![0; 128]).encode();
         let outcome = rt.call(&code, &message, gas).unwrap();
         let decoded = zkhost_runtime::Outcome::decode(&mut &outcome.encode()[..]).unwrap();
         assert_eq!(decoded.result, outcome.result);
@@ -379,7 +379,7 @@ fn a_warm_instance_survives_many_calls() {
     // The guest heap is released after each call: memory must not grow call after
     // call until the cap (a bug that once made warm instances trap after ~250 calls).
     let rt = runtime();
-    let code = rt.deploy(contracts::PRECOMPILES_WASM).unwrap();
+    let code = rt.deploy(contracts::FORWARDER_WASM).unwrap();
     let mut warm = rt.instantiate(&code).unwrap();
     let message = contracts::message(ADD, sample::add_input(5));
     let expected = native(ADD, &sample::add_input(5)).unwrap();

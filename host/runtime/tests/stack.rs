@@ -15,11 +15,11 @@
 
 use parity_scale_codec::Encode;
 use zkhost_abi::Crypto;
-use zkhost_contracts::{self as contracts, groth16 as via, Path};
 use zkhost_runtime::limits::DEFAULT_STACK_BUDGET;
 use zkhost_runtime::stack::{self, DEPTH_EXPORT};
 use zkhost_runtime::wasmtime::{Engine, Instance, Linker, Module, Store, Trap};
 use zkhost_runtime::{engine, DeployError, Limits, Runtime, RuntimeConfig, TrapKind};
+use zkhost_testkit::contracts::{self as contracts, groth16 as via, Path};
 use zkhost_testkit::frames::{module, Shape, SHAPES, SIZES};
 use zkhost_testkit::{fixture, sample};
 
@@ -115,7 +115,7 @@ fn every_bundled_contract_runs_in_a_sixteenth_of_the_budget() {
     let request = fixture::request().unwrap();
     let pairing = contracts::message(Crypto::AltBn128Pairing, sample::pairing_input(2, 3));
     let cases: [(&str, &[u8], Vec<u8>); 6] = [
-        ("precompiles", contracts::PRECOMPILES_WASM, pairing.clone()),
+        ("forwarder", contracts::FORWARDER_WASM, pairing.clone()),
         ("wasm-pairing", contracts::WASM_PAIRING_WASM, pairing),
         (
             "wasm-pairing, msm",

@@ -14,8 +14,8 @@
 use ark_ed_on_bls12_381_bandersnatch::Fr;
 use ark_ff::UniformRand;
 use zkhost_abi::Crypto;
-use zkhost_contracts::ViaError;
 use zkhost_runtime::{HostCosts, HostError, Runtime, RuntimeConfig, TrapKind};
+use zkhost_testkit::contracts::ViaError;
 use zkhost_testkit::inputs::rng;
 use zkhost_testkit::probe::{call_input, deploy_wat, dump_input, min_gas, probe};
 use zkhost_verkle::{self as verkle, Op};
@@ -36,7 +36,9 @@ fn runtime() -> Runtime {
 #[test]
 fn the_contract_path_matches_native() {
     let rt = runtime();
-    let code = rt.deploy(zkhost_contracts::VERKLE_WASM).unwrap();
+    let code = rt
+        .deploy(zkhost_testkit::contracts::FORWARDER_WASM)
+        .unwrap();
     let mut rng = rng(43);
     let values: Vec<Fr> = (0..256).map(|_| Fr::rand(&mut rng)).collect();
     let c = verkle::commit(&values).unwrap();
@@ -72,7 +74,8 @@ fn the_contract_path_matches_native() {
     ];
     for (op, input) in cases {
         let native = op.run(&input);
-        let (outcome, via) = zkhost_contracts::run(&rt, &code, function(op), &input, 100_000_000);
+        let (outcome, via) =
+            zkhost_testkit::contracts::run(&rt, &code, function(op), &input, 100_000_000);
         let outcome = outcome.unwrap();
         match native {
             Ok(out) => assert_eq!(via.unwrap(), out.to_vec(), "{}", op.name()),

@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 
 use sha2::{Digest, Sha256};
 use zkhost_abi::Crypto;
-use zkhost_contracts as contracts;
+use zkhost_testkit::contracts;
 use zkhost_testkit::fuzzing::{probe_input, probe_wasm, PROBE_PAYLOAD};
 use zkhost_testkit::{bls12_381 as bls12381, sample, vectors};
 
@@ -279,7 +279,7 @@ fn deploy_seeds() -> BTreeSet<Vec<u8>> {
     ];
     let mut seeds = BTreeSet::new();
     for wasm in [
-        contracts::PRECOMPILES_WASM.to_vec(),
+        contracts::FORWARDER_WASM.to_vec(),
         contracts::PAIRING_BENCH_WASM.to_vec(),
         probe_wasm(),
     ] {

@@ -287,38 +287,22 @@ pub fn pairing_input(rng: &mut impl RngCore) -> Vec<u8> {
     }
 }
 
-/// A generated input of one of the functions added after the first three families
-/// (KZG point evaluation, P256VERIFY, Poseidon, BN254 compression): a valid one (a
-/// vector's for KZG and P-256, whose valid inputs cannot be made without a key or a
-/// setup; a random one for the others), a valid one with one [`mutate`]ion, random
-/// bytes of the function's length, or a length around a boundary. `None` for another
-/// function.
-pub fn later_function_input(op: zkhost_abi::Crypto, rng: &mut impl RngCore) -> Option<Vec<u8>> {
-    use zkhost_abi::Crypto;
-    let valid = match op {
-        Crypto::KzgPointEvaluation | Crypto::P256Verify => {
-            crate::kzg_p256::valid_input(op, rng.gen_range(0..64))?
-        }
-        Crypto::Poseidon => {
-            let n = rng.gen_range(1..=16);
-            (0..n).flat_map(|_| scalar(rng)).collect()
-        }
-        Crypto::AltBn128G1Compress
-        | Crypto::AltBn128G1Decompress
-        | Crypto::AltBn128G2Compress
-        | Crypto::AltBn128G2Decompress => crate::sample::compression_input(op, rng.gen())?,
-        _ => return None,
-    };
-    Some(match rng.gen_range(0..8) {
+/// A generated input of any host function, for the transcript and the differential
+/// tests: its [`sample`](crate::sample::sample) from a random seed (three in eight),
+/// that sample with one mutation (three in eight), random bytes of its length, or
+/// random bytes of a length around its own or a whole number of 32-byte words.
+pub fn generated(function: zkhost_abi::Crypto, rng: &mut impl RngCore) -> Vec<u8> {
+    let valid = crate::sample::sample(function, rng.gen());
+    match rng.gen_range(0..8) {
         0..=2 => valid,
         3..=5 => mutate(rng, valid),
         6 => random_bytes(rng, valid.len()),
         _ => {
-            let len = match op {
-                Crypto::Poseidon => 32 * rng.gen_range(0..=17usize) + rng.gen_range(0..2),
-                _ => valid.len() + rng.gen_range(0..3) - 1,
+            let len = match rng.gen_range(0..2) {
+                0 => 32 * rng.gen_range(0..=17usize) + rng.gen_range(0..2),
+                _ => (valid.len() + rng.gen_range(0..3)).saturating_sub(1),
             };
             random_bytes(rng, len)
         }
-    })
+    }
 }

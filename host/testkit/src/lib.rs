@@ -1,6 +1,8 @@
 //! Test support for the zkhost crates (not published): what the tests, the
 //! benchmark, the fuzz targets and the examples share.
 //!
+//! - [`contracts`]: the bundled guest contracts (`fixtures/contracts/`) as the host
+//!   sees them: their code, the [`contracts::Path`] an operation takes, their answers;
 //! - [`sample`]: deterministic valid BN254 inputs (points from a seed);
 //! - [`bls12_381`]: the EIP-2537 vectors, their reader and prices, and generated
 //!   BLS12-381 inputs for the differential tests;
@@ -18,6 +20,7 @@
 //!   the corpus replay test run.
 
 pub mod bls12_381;
+pub mod contracts;
 pub mod frames;
 pub mod fuzzing;
 pub mod inputs;

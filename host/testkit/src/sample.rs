@@ -1,11 +1,16 @@
-//! Deterministic valid inputs for benchmarks and examples: points derived from a seed,
-//! encoded as the EVM encodes them. Not for tests of randomness or security: the
-//! "random" scalars are SHA-256 of a counter.
+//! Deterministic inputs from a seed: [`sample`], a valid input of any host function,
+//! and [`edges`], the inputs at its boundaries, which the transcript, the determinism
+//! test, the soak and the fuzz seeds take for every function of the ABI's table (a
+//! new function needs one arm in [`sample`], nothing in them); and the BN254 points
+//! and inputs they are made of, encoded as the EVM encodes them. Not for tests of
+//! randomness or security: the "random" scalars are SHA-256 of a counter.
 
 use ark_bn254::{Fq, Fr, G1Affine, G1Projective, G2Affine, G2Projective};
 use ark_ec::{AffineRepr, CurveGroup, PrimeGroup};
 use ark_ff::{BigInteger, PrimeField};
+use rand::SeedableRng;
 use sha2::{Digest, Sha256};
+use zkhost_abi::Crypto;
 
 /// A scalar derived from `seed`, reduced mod r: 32 bytes big-endian.
 pub fn scalar(seed: u64) -> [u8; 32] {
@@ -52,7 +57,8 @@ pub fn g2(seed: u64) -> Vec<u8> {
 
 /// An ECADD input: two distinct points.
 pub fn add_input(seed: u64) -> Vec<u8> {
-    [g1(2 * seed), g1(2 * seed + 1)].concat()
+    let seed = seed.wrapping_mul(2);
+    [g1(seed), g1(seed.wrapping_add(1))].concat()
 }
 
 /// An ECMUL input: a point and a full-size scalar.
@@ -64,18 +70,25 @@ pub fn mul_input(seed: u64) -> Vec<u8> {
 /// computation always runs: no pair is skipped).
 pub fn pairing_input(k: usize, seed: u64) -> Vec<u8> {
     (0..k as u64)
-        .flat_map(|i| [g1(seed + 2 * i), g2(seed + 2 * i + 1)].concat())
+        .flat_map(|i| {
+            let s = seed.wrapping_add(2 * i);
+            [g1(s), g2(s.wrapping_add(1))].concat()
+        })
         .collect()
 }
 
 /// An MSM input of `k` records (a point and a full-size scalar each).
 pub fn msm_input(k: usize, seed: u64) -> Vec<u8> {
-    (0..k as u64).flat_map(|i| mul_input(seed + i)).collect()
+    (0..k as u64)
+        .flat_map(|i| mul_input(seed.wrapping_add(i)))
+        .collect()
 }
 
 /// A Poseidon input of `n` elements (scalars below r derived from `seed`).
 pub fn poseidon_input(n: usize, seed: u64) -> Vec<u8> {
-    (0..n as u64).flat_map(|i| scalar(seed + i)).collect()
+    (0..n as u64)
+        .flat_map(|i| scalar(seed.wrapping_add(i)))
+        .collect()
 }
 
 /// A valid input of a BN254 compression function: a point derived from `seed` for the
@@ -92,5 +105,118 @@ pub fn compression_input(op: zkhost_abi::Crypto, seed: u64) -> Option<Vec<u8>> {
         Crypto::AltBn128G1Decompress => compress::g1_compress(&g1).ok().map(|c| c.to_vec()),
         Crypto::AltBn128G2Decompress => compress::g2_compress(&g2).ok().map(|c| c.to_vec()),
         _ => None,
+    }
+}
+
+/// A valid input of `function`, derived from `seed`: one the host function accepts,
+/// small enough to run thousands of times (two records where the input holds
+/// records). Different seeds give different inputs, except for KZG point evaluation and
+/// P256VERIFY, whose valid inputs are their conformance vectors' (`seed` picks one).
+pub fn sample(function: Crypto, seed: u64) -> Vec<u8> {
+    let verkle_scalars = |n: u64| -> Vec<u8> {
+        (0..n)
+            .flat_map(|i| {
+                let mut b = [0u8; 32];
+                b[..8].copy_from_slice(&(seed.wrapping_mul(31).wrapping_add(i + 1)).to_le_bytes());
+                b
+            })
+            .collect()
+    };
+    // A commitment (compressed or not) to two scalars, then one entry changing index
+    // 0 from its old value to a new one.
+    let update = |commitment: Option<Vec<u8>>| -> Vec<u8> {
+        let old_new = verkle_scalars(2);
+        let mut u = commitment.unwrap_or_default();
+        u.push(0);
+        u.extend_from_slice(&old_new);
+        u
+    };
+    match function {
+        Crypto::AltBn128Add => add_input(seed),
+        Crypto::AltBn128Mul => mul_input(seed),
+        Crypto::AltBn128Pairing => pairing_input(2, seed),
+        Crypto::AltBn128G1Msm => msm_input(2, seed),
+        Crypto::VerkleCommit | Crypto::VerkleCommitUncompressed => verkle_scalars(5),
+        Crypto::VerkleCommitmentToField => zkhost_verkle::commit_bytes(&verkle_scalars(2))
+            .map(|c| c.to_vec())
+            .unwrap_or_default(),
+        Crypto::VerkleUpdate => update(
+            zkhost_verkle::commit_bytes(&verkle_scalars(1))
+                .ok()
+                .map(|c| c.to_vec()),
+        ),
+        Crypto::VerkleUpdateUncompressed => update(
+            zkhost_verkle::commit_uncompressed_bytes(&verkle_scalars(1))
+                .ok()
+                .map(|c| c.to_vec()),
+        ),
+        Crypto::VerkleTreeKey => [scalar(seed), scalar(!seed)].concat(),
+        Crypto::Bls12G1Add
+        | Crypto::Bls12G1Msm
+        | Crypto::Bls12G2Add
+        | Crypto::Bls12G2Msm
+        | Crypto::Bls12PairingCheck
+        | Crypto::Bls12MapFpToG1
+        | Crypto::Bls12MapFp2ToG2 => zkhost_bls12381::Op::ALL
+            .into_iter()
+            .find(|op| op.host_function() == function)
+            .map(|op| {
+                let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(seed);
+                crate::bls12_381::valid_input(op, 2, &mut rng)
+            })
+            .unwrap_or_default(),
+        Crypto::KzgPointEvaluation | Crypto::P256Verify => {
+            crate::kzg_p256::valid_input(function, seed as usize).unwrap_or_default()
+        }
+        Crypto::Poseidon => poseidon_input(1 + (seed % 16) as usize, seed),
+        Crypto::AltBn128G1Compress
+        | Crypto::AltBn128G1Decompress
+        | Crypto::AltBn128G2Compress
+        | Crypto::AltBn128G2Decompress => compression_input(function, seed).unwrap_or_default(),
+    }
+}
+
+/// The inputs at the boundaries of [`sample`]`(function, seed)`, by name: `"invalid"`,
+/// its first 32 bytes all ones (a value above every modulus and group order of the
+/// ABI: refused by every function but the verkle tree key, whose first word is an
+/// address); `"short"` and `"long"`, one byte less and one more; `"empty"`.
+pub fn edges(function: Crypto, seed: u64) -> [(&'static str, Vec<u8>); 4] {
+    let valid = sample(function, seed);
+    let mut invalid = valid.clone();
+    let n = invalid.len().min(32);
+    invalid[..n].fill(0xff);
+    let short = valid[..valid.len().saturating_sub(1)].to_vec();
+    let mut long = valid;
+    long.push(0);
+    [
+        ("invalid", invalid),
+        ("short", short),
+        ("long", long),
+        ("empty", Vec::new()),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_function_has_a_valid_sample_and_refuses_its_invalid_edge() {
+        for function in Crypto::ALL {
+            for seed in [0, 1, 7] {
+                let input = sample(function, seed);
+                let out = zkhost_runtime::compute(function, None, &input);
+                assert!(out.is_ok(), "{function:?} seed {seed}: {out:?}");
+            }
+            // A value out of range, or a signature that no longer verifies, everywhere
+            // but in the tree key, whose first word is an address.
+            let [(_, invalid), ..] = edges(function, 3);
+            let accepted = zkhost_runtime::compute(function, None, &invalid).is_ok();
+            assert_eq!(accepted, function == Crypto::VerkleTreeKey, "{function:?}");
+        }
+        assert_ne!(
+            sample(Crypto::AltBn128Add, 1),
+            sample(Crypto::AltBn128Add, 2)
+        );
     }
 }

@@ -13,8 +13,8 @@
 //! | section | inputs | recorded |
 //! | --- | --- | --- |
 //! | `vector` | every BN254, BLS12-381, KZG, P256VERIFY and Poseidon conformance vector | each backend's output or error, and the EIP-1108 / EIP-2537 / Osaka / zkhost gas |
-//! | `generated` | [`CASES`] seeded inputs per operation (valid, mutated, random, every length boundary), the MSM and the six verkle functions included; [`BLS12_CASES`] per BLS12-381 operation; [`CASES`] each for KZG, P256VERIFY, Poseidon and the four compression functions | output digest or error, per backend where there are several |
-//! | `contract` | each host function through the `precompiles`/`verkle`/`bls12381`/`kzg-p256`/`poseidon` contracts and the BN254 ones through pure-wasm `wasm-pairing`: valid, invalid and short inputs | the outcome with ample gas, at exactly the gas used and one unit below |
+//! | `generated` | [`CASES`] seeded inputs per BN254 operation (valid, mutated, random, every length boundary), the MSM and the six verkle functions included; [`BLS12_CASES`] per BLS12-381 operation; then [`EVERY_FUNCTION_CASES`] for every function of the table ([`inputs::generated`]) | output digest or error, per backend where there are several |
+//! | `contract` | each host function through the `forwarder` contract and the BN254 and Poseidon ones through pure-wasm `wasm-pairing` and `wasm-poseidon`: a valid input and its edges ([`sample::edges`]) | the outcome with ample gas, at exactly the gas used and one unit below |
 //! | `probe` | every `host_call` fuzz corpus file: hostile pointers, lengths, memory and gas straight to a host function | trap or output, gas used, result and a digest of memory |
 //! | `deploy` | every `deploy` fuzz corpus file | refused (and why) or its calls' outcomes on a fresh, pooled and warm instance |
 //! | `stack` | each hostile frame shape of [`crate::frames`], recursing without end | the trap and its gas, fresh and warm |
@@ -32,9 +32,9 @@ use rand::{Rng, RngCore, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 use sha2::{Digest, Sha256};
 
+use crate::contracts::{self, groth16, Path as Via};
 use zkhost_abi::Crypto;
 use zkhost_bn254::{Backend, Op};
-use zkhost_contracts::{self as contracts, groth16, Path as Via};
 use zkhost_gas::{Bls12Gas, GasSchedule, HostCosts, KzgP256Gas};
 use zkhost_runtime::{CodeHash, ExecResult, Outcome, Runtime, RuntimeConfig};
 
@@ -47,17 +47,9 @@ pub const CASES: usize = 500;
 /// slowest to make and to run under emulation).
 pub const BLS12_CASES: usize = 100;
 
-/// The functions added after the BN254, verkle and BLS12-381 families: KZG point
-/// evaluation, P256VERIFY, Poseidon and BN254 compression.
-const LATER: [Crypto; 7] = [
-    Crypto::KzgPointEvaluation,
-    Crypto::P256Verify,
-    Crypto::Poseidon,
-    Crypto::AltBn128G1Compress,
-    Crypto::AltBn128G1Decompress,
-    Crypto::AltBn128G2Compress,
-    Crypto::AltBn128G2Decompress,
-];
+/// Generated inputs per function in the section every function of the table has
+/// ([`inputs::generated`]), beside the deeper sections of the first families.
+pub const EVERY_FUNCTION_CASES: usize = 100;
 
 /// The transcript's own seed.
 const SEED: u64 = 0x7a6b_6f57_2026;
@@ -425,12 +417,10 @@ fn generated_lines(t: &mut String) {
         let out = zkhost_verkle::update_uncompressed_bytes(&input).map(|o| o.to_vec());
         generated(t, "verkle-update-uncompressed", case, &input, &out);
     }
-    for (stream, op) in (50..).zip(LATER) {
+    for (stream, op) in (50..).zip(Crypto::ALL) {
         let mut r = rng(stream);
-        for case in 0..CASES {
-            let Some(input) = inputs::later_function_input(op, &mut r) else {
-                continue;
-            };
+        for case in 0..EVERY_FUNCTION_CASES {
+            let input = inputs::generated(op, &mut r);
             let out = zkhost_runtime::compute(op, None, &input);
             generated(t, op.name(), case, &input, &out);
         }
@@ -450,71 +440,11 @@ fn generated_lines(t: &mut String) {
     }
 }
 
-/// Valid, invalid (first byte changed) and one-byte-short inputs of a host function.
+/// A valid input of a host function and its edges ([`sample::edges`]).
 fn contract_inputs(op: Crypto) -> Vec<(&'static str, Vec<u8>)> {
-    let valid = match op {
-        Crypto::AltBn128Add => sample::add_input(1),
-        Crypto::AltBn128Mul => sample::mul_input(2),
-        Crypto::AltBn128Pairing => sample::pairing_input(2, 3),
-        Crypto::AltBn128G1Msm => sample::msm_input(5, 4),
-        Crypto::VerkleCommit => (1u8..=5)
-            .flat_map(|i| {
-                let mut b = [0u8; 32];
-                b[0] = i;
-                b
-            })
-            .collect(),
-        Crypto::VerkleCommitmentToField => {
-            match zkhost_verkle::commit_bytes(&[[3u8; 32], [5u8; 32]].concat()) {
-                Ok(c) => c.to_vec(),
-                Err(_) => Vec::new(),
-            }
-        }
-        Crypto::VerkleTreeKey => (1u8..=64).collect(),
-        Crypto::VerkleCommitUncompressed => (1u8..=3).flat_map(|i| [i; 32]).collect(),
-        Crypto::VerkleUpdateUncompressed => {
-            let mut u = match zkhost_verkle::commit_uncompressed_bytes(&[7u8; 32]) {
-                Ok(c) => c.to_vec(),
-                Err(_) => Vec::new(),
-            };
-            u.push(0);
-            u.extend_from_slice(&[7u8; 32]);
-            u.extend_from_slice(&[9u8; 32]);
-            u
-        }
-        Crypto::VerkleUpdate => {
-            let mut u = match zkhost_verkle::commit_bytes(&[7u8; 32]) {
-                Ok(c) => c.to_vec(),
-                Err(_) => Vec::new(),
-            };
-            u.push(0);
-            u.extend_from_slice(&[7u8; 32]);
-            u.extend_from_slice(&[9u8; 32]);
-            u
-        }
-        Crypto::KzgPointEvaluation | Crypto::P256Verify => {
-            kzg_p256::valid_input(op, 0).unwrap_or_default()
-        }
-        Crypto::Poseidon => sample::poseidon_input(3, 5),
-        Crypto::AltBn128G1Compress
-        | Crypto::AltBn128G1Decompress
-        | Crypto::AltBn128G2Compress
-        | Crypto::AltBn128G2Decompress => sample::compression_input(op, 6).unwrap_or_default(),
-        bls => {
-            let op = zkhost_bls12381::Op::ALL
-                .into_iter()
-                .find(|o| o.host_function() == bls);
-            op.map_or_else(Vec::new, |op| {
-                bls12_381::valid_input(op, 2, &mut rng(40 + u64::from(op.address())))
-            })
-        }
-    };
-    let mut invalid = valid.clone();
-    if let Some(b) = invalid.first_mut() {
-        *b ^= 0xc0;
-    }
-    let short = valid[..valid.len().saturating_sub(1)].to_vec();
-    vec![("valid", valid), ("invalid", invalid), ("short", short)]
+    std::iter::once(("valid", sample::sample(op, 1)))
+        .chain(sample::edges(op, 1))
+        .collect()
 }
 
 /// A call's outcome, or why the runtime refused to make it (it never should here:

@@ -27,10 +27,10 @@ use rand_chacha::ChaCha20Rng;
 
 use zkhost_abi::Crypto;
 use zkhost_bls12381::{Backend, Error, Op};
-use zkhost_contracts::{self as contracts, ViaError, BLS12381_WASM};
 use zkhost_gas::Bls12Gas;
 use zkhost_runtime::{HostError, Runtime, RuntimeConfig};
 use zkhost_testkit::bls12_381::{g1_bytes, g1_outside_subgroup, g2_bytes, price};
+use zkhost_testkit::contracts::{self as contracts, ViaError, FORWARDER_WASM};
 
 #[path = "../examples/groth16_fixtures/mimc.rs"]
 mod mimc;
@@ -176,7 +176,7 @@ fn verify(
 
 fn contract() -> Contract {
     let runtime = Runtime::new(RuntimeConfig::from_env()).unwrap();
-    let code = runtime.deploy(BLS12381_WASM).unwrap();
+    let code = runtime.deploy(FORWARDER_WASM).unwrap();
     Contract {
         runtime,
         code,

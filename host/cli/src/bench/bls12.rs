@@ -11,9 +11,9 @@ use std::fmt::Write;
 use serde_json::{json, Value};
 
 use zkhost_bls12381::{Backend, Op};
-use zkhost_contracts::{BLS12381_WASM, GENEROUS_GAS};
 use zkhost_gas::{Bls12Gas, BLS12_G1_MSM_DISCOUNT, BLS12_G2_MSM_DISCOUNT};
 use zkhost_runtime::{Runtime, RuntimeConfig};
+use zkhost_testkit::contracts::{FORWARDER_WASM, GENEROUS_GAS};
 use zkhost_testkit::{bls12_381, inputs};
 
 use super::{fit, measure};
@@ -109,7 +109,7 @@ pub fn measure(
     progress: &indicatif::ProgressBar,
 ) -> Result<Bls12Results, String> {
     let runtime = Runtime::new(RuntimeConfig::from_env()).map_err(|e| format!("{e:#}"))?;
-    let code = runtime.deploy(BLS12381_WASM).map_err(|e| e.to_string())?;
+    let code = runtime.deploy(FORWARDER_WASM).map_err(|e| e.to_string())?;
     let mut rng = inputs::rng(0xb15);
     let mut cases: Vec<(Op, usize)> = Vec::new();
     for op in Op::ALL {
@@ -165,7 +165,7 @@ pub fn measure(
                 let _ = std::hint::black_box(revm(&revm_input, GENEROUS_GAS));
             }),
         });
-        let message = zkhost_contracts::message(op.host_function(), input);
+        let message = zkhost_testkit::contracts::message(op.host_function(), input);
         let (mut warm, gas) = super::warm_answering(&runtime, &code, &message, &blst)
             .map_err(|e| e.unwrap_or(format!("the contract and blst differ on {op} x{size}")))?;
         jobs.push(Job {

@@ -4,10 +4,10 @@
 
 use indicatif::ProgressBar;
 
-use zkhost_contracts::groth16 as via;
-use zkhost_contracts::{Path, GENEROUS_GAS};
 use zkhost_gas::GasSchedule;
 use zkhost_runtime::{Runtime, RuntimeConfig};
+use zkhost_testkit::contracts::groth16 as via;
+use zkhost_testkit::contracts::{Path, GENEROUS_GAS};
 use zkhost_testkit::fixture;
 
 use super::measure::{self, Budget};

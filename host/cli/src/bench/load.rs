@@ -1,6 +1,6 @@
 //! `zkhost load`: how many contract calls a node completes per second on 1, 2, …
 //! threads sharing one [`Runtime`], each call in a fresh pooled instance (as a node
-//! runs one transaction), for the `precompiles` contract doing an ECADD and for the
+//! runs one transaction), for the `forwarder` contract doing an ECADD and for the
 //! `pairing-bench` contract doing one 2-pair pairing check. Every call's outcome is
 //! checked against the first one.
 
@@ -9,8 +9,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use parity_scale_codec::Encode;
-use zkhost_contracts::{Message, PAIRING_BENCH_WASM, PRECOMPILES_WASM};
+use zkhost_abi::Crypto;
 use zkhost_runtime::{CodeHash, Outcome, Runtime, RuntimeConfig};
+use zkhost_testkit::contracts::{Message, FORWARDER_WASM, PAIRING_BENCH_WASM};
 use zkhost_testkit::sample;
 
 /// Options of `zkhost load`.
@@ -93,13 +94,13 @@ pub fn measure(
 /// Measures both workloads at every thread count.
 pub fn measure_all(args: &LoadArgs) -> Result<Vec<Load>, String> {
     let rt = Runtime::new(RuntimeConfig::from_env()).map_err(|e| format!("{e:#}"))?;
-    let precompiles = rt.deploy(PRECOMPILES_WASM).map_err(|e| e.to_string())?;
+    let forwarder = rt.deploy(FORWARDER_WASM).map_err(|e| e.to_string())?;
     let bench = rt.deploy(PAIRING_BENCH_WASM).map_err(|e| e.to_string())?;
     let workloads: [(&'static str, CodeHash, Vec<u8>, u64); 2] = [
         (
-            "add (precompiles, ECADD)",
-            precompiles,
-            Message::Add(sample::add_input(1)).encode(),
+            "add (forwarder, ECADD)",
+            forwarder,
+            Message::new(Crypto::AltBn128Add, sample::add_input(1)).encode(),
             1_000_000,
         ),
         (

@@ -36,9 +36,9 @@ use std::time::Duration;
 use indicatif::{ProgressBar, ProgressStyle};
 use zkhost_abi::Crypto;
 use zkhost_bn254::Backend;
-use zkhost_contracts::{Path, GENEROUS_GAS, PRECOMPILES_WASM, WASM_PAIRING_WASM};
 use zkhost_gas::HostCosts;
 use zkhost_runtime::{Runtime, RuntimeConfig, WarmInstance};
+use zkhost_testkit::contracts::{Path, FORWARDER_WASM, GENEROUS_GAS, WASM_PAIRING_WASM};
 use zkhost_testkit::sample;
 
 use crate::ops;
@@ -296,9 +296,7 @@ struct Contracts {
 impl Contracts {
     fn new() -> Result<Contracts, String> {
         let runtime = Runtime::new(RuntimeConfig::from_env()).map_err(|e| format!("{e:#}"))?;
-        let contract = runtime
-            .deploy(PRECOMPILES_WASM)
-            .map_err(|e| e.to_string())?;
+        let contract = runtime.deploy(FORWARDER_WASM).map_err(|e| e.to_string())?;
         let wasm_code = runtime
             .deploy(WASM_PAIRING_WASM)
             .map_err(|e| e.to_string())?;
@@ -319,7 +317,7 @@ fn checked(instance: &mut WarmInstance, message: &[u8]) -> Result<u64, String> {
     let outcome = instance
         .call(message, GENEROUS_GAS)
         .map_err(|e| e.to_string())?;
-    match zkhost_contracts::decode_response(&outcome) {
+    match zkhost_testkit::contracts::decode_response(&outcome) {
         Ok(_) => Ok(outcome.gas_used),
         Err(e) => Err(format!("benchmark call failed: {e}")),
     }
@@ -339,7 +337,7 @@ fn warm_answering(
     let outcome = warm
         .call(message, GENEROUS_GAS)
         .map_err(|e| Some(e.to_string()))?;
-    match zkhost_contracts::decode_response(&outcome) {
+    match zkhost_testkit::contracts::decode_response(&outcome) {
         Ok(out) if out == expected => Ok((warm, outcome.gas_used)),
         _ => Err(None),
     }
@@ -415,7 +413,7 @@ pub fn measure_all(
     let mut jobs: Vec<Job> = Vec::new();
     for (op, size, with_wasm) in cases {
         let input = input_for(op, size);
-        let message = zkhost_contracts::message(op, input.clone());
+        let message = zkhost_testkit::contracts::message(op, input.clone());
         let backend = ops::default_backend(op);
         let slow = op == Crypto::AltBn128Pairing;
         let native_gas = costs.op_gas(op, input.len());
@@ -570,7 +568,7 @@ pub fn measure_all(
     }
     // The instances must still answer correctly after thousands of calls.
     for job in jobs.iter().filter(|j| j.path == Path::Contract) {
-        let message = zkhost_contracts::message(job.op, input_for(job.op, job.size));
+        let message = zkhost_testkit::contracts::message(job.op, input_for(job.op, job.size));
         checked(&mut warm.borrow_mut(), &message)?;
     }
     let samples: Vec<Sample> = jobs

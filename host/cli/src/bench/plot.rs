@@ -7,7 +7,7 @@ use std::path::Path as FilePath;
 use plotters::prelude::*;
 use zkhost_abi::Crypto;
 use zkhost_bn254::Backend;
-use zkhost_contracts::Path;
+use zkhost_testkit::contracts::Path;
 
 use super::Results;
 use crate::ops;

@@ -6,8 +6,8 @@ use serde_json::{json, Value};
 
 use zkhost_abi::Crypto;
 use zkhost_bn254::Backend;
-use zkhost_contracts::Path;
 use zkhost_gas::GasSchedule;
+use zkhost_testkit::contracts::Path;
 
 use super::measure::{self, Stat};
 use super::{fit, Results};

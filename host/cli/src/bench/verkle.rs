@@ -8,28 +8,15 @@ use std::fmt::Write;
 use ark_ec::{twisted_edwards::Projective, VariableBaseMSM};
 use ark_ed_on_bls12_381_bandersnatch::{BandersnatchConfig, EdwardsAffine, Fr};
 use ark_ff::PrimeField;
-use parity_scale_codec::Encode;
 use serde_json::{json, Value};
 
-use zkhost_contracts::{Path, VerkleMessage, GENEROUS_GAS, VERKLE_WASM};
 use zkhost_gas::VerkleGas;
+use zkhost_testkit::contracts::{self, Path, FORWARDER_WASM, GENEROUS_GAS};
 
 use zkhost_runtime::{Runtime, RuntimeConfig};
 use zkhost_verkle::{self as verkle, crs, Element, Op};
 
 use super::{fit, measure};
-
-/// The `verkle` contract's message for `op`.
-fn verkle_message(op: Op, input: Vec<u8>) -> VerkleMessage {
-    match op {
-        Op::Commit => VerkleMessage::Commit(input),
-        Op::ToField => VerkleMessage::ToField(input),
-        Op::Update => VerkleMessage::Update(input),
-        Op::TreeKey => VerkleMessage::TreeKey(input),
-        Op::CommitUncompressed => VerkleMessage::CommitUncompressed(input),
-        Op::UpdateUncompressed => VerkleMessage::UpdateUncompressed(input),
-    }
-}
 
 /// The schedule's price of `op` on `len` input bytes.
 fn verkle_gas(schedule: &VerkleGas, op: Op, len: usize) -> u64 {
@@ -275,7 +262,7 @@ pub fn measure(
 ) -> Result<VerkleResults, String> {
     let tables = verkle::Tables::get();
     let runtime = Runtime::new(RuntimeConfig::from_env()).map_err(|e| format!("{e:#}"))?;
-    let code = runtime.deploy(VERKLE_WASM).map_err(|e| e.to_string())?;
+    let code = runtime.deploy(FORWARDER_WASM).map_err(|e| e.to_string())?;
     let warm = std::cell::RefCell::new(runtime.instantiate(&code).map_err(|e| e.to_string())?);
     let schedule = VerkleGas::ZKHOST;
     let bases: Vec<EdwardsAffine> = crs::basis().iter().map(Element::to_arkworks).collect();
@@ -309,12 +296,12 @@ pub fn measure(
     );
     cases.push((Op::TreeKey, 1, tree_key_input()));
     for (op, size, input) in cases {
-        let message = verkle_message(op, input.clone()).encode();
+        let message = contracts::message(op.host_function(), input.clone());
         let outcome = warm
             .borrow_mut()
             .call(&message, GENEROUS_GAS)
             .map_err(|e| e.to_string())?;
-        zkhost_contracts::decode_response(&outcome)
+        zkhost_testkit::contracts::decode_response(&outcome)
             .map_err(|e| format!("benchmark call failed: {e}"))?;
         let gas = outcome.gas_used;
         let i = input.clone();

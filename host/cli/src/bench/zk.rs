@@ -22,9 +22,9 @@ use std::process::ExitCode;
 use serde_json::{json, Value};
 
 use zkhost_abi::Crypto;
-use zkhost_contracts::{Path, GENEROUS_GAS};
 use zkhost_gas::HostCosts;
 use zkhost_runtime::{Runtime, RuntimeConfig};
+use zkhost_testkit::contracts::{Path, GENEROUS_GAS};
 use zkhost_testkit::{kzg_p256, sample};
 
 use super::{measure, worst::Ecrecover};
@@ -264,7 +264,7 @@ pub fn measure(
                 continue;
             };
             let code = runtime.deploy(code).map_err(|e| e.to_string())?;
-            let message = zkhost_contracts::message(op, input.clone());
+            let message = zkhost_testkit::contracts::message(op, input.clone());
             let (mut warm, gas) =
                 super::warm_answering(&runtime, &code, &message, &ours).map_err(|e| {
                     e.unwrap_or(format!(

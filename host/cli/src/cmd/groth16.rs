@@ -3,10 +3,10 @@
 
 use std::process::ExitCode;
 
-use zkhost_contracts::groth16 as via_contract;
-use zkhost_contracts::{Path, GENEROUS_GAS};
 use zkhost_groth16::Request;
 use zkhost_runtime::{Runtime, RuntimeConfig};
+use zkhost_testkit::contracts::groth16 as via_contract;
+use zkhost_testkit::contracts::{Path, GENEROUS_GAS};
 use zkhost_testkit::snarkjs;
 
 /// The `zkhost groth16` command.

@@ -6,8 +6,8 @@ use std::process::ExitCode;
 
 use zkhost_abi::Crypto;
 use zkhost_bn254::Backend;
-use zkhost_contracts::{Path, ViaError, GENEROUS_GAS};
 use zkhost_runtime::{CodeHash, Runtime, RuntimeConfig};
+use zkhost_testkit::contracts::{Path, ViaError, GENEROUS_GAS};
 use zkhost_testkit::vectors::decode_hex;
 
 /// Runs the host functions on one path, deploying the contracts once.
@@ -69,7 +69,7 @@ impl Executor {
                 op.report_name()
             ));
         };
-        match zkhost_contracts::run(runtime, code, op, input, GENEROUS_GAS).1 {
+        match zkhost_testkit::contracts::run(runtime, code, op, input, GENEROUS_GAS).1 {
             Err(ViaError::Invalid(e)) => {
                 zkhost_runtime::precompile_output(op, Err(e)).map_err(|e| e.to_string())
             }

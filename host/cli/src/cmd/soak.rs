@@ -25,15 +25,14 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use parity_scale_codec::Encode;
-use zkhost_abi::{Crypto, Family};
-use zkhost_contracts::{
-    groth16 as via, Path, BLS12381_WASM, GROTH16_COMPRESSED_VERIFIER_WASM, KZG_P256_WASM,
-    POSEIDON_WASM, PRECOMPILES_WASM, VERKLE_WASM,
-};
+use zkhost_abi::Crypto;
 use zkhost_gas::HostCosts;
 use zkhost_node_example::{Address, Node, Receipt};
 use zkhost_runtime::{CallError, CodeHash, Limits, Outcome, Runtime, RuntimeConfig, WarmInstance};
-use zkhost_testkit::{bls12_381, fixture, probe, sample, worst};
+use zkhost_testkit::contracts::{
+    groth16 as via, Path, FORWARDER_WASM, GROTH16_COMPRESSED_VERIFIER_WASM,
+};
+use zkhost_testkit::{fixture, probe, sample};
 
 /// Options of `zkhost soak`.
 #[derive(Clone, Debug, clap::Args)]
@@ -221,13 +220,9 @@ fn deploy_all() -> Result<Deployed, String> {
     let groth16 = via::contract(Path::Contract).ok_or("no Groth16 contract")?;
     let mut codes = Vec::new();
     for wasm in [
-        PRECOMPILES_WASM,
-        VERKLE_WASM,
+        FORWARDER_WASM,
         groth16,
         &probe_wasm,
-        BLS12381_WASM,
-        KZG_P256_WASM,
-        POSEIDON_WASM,
         GROTH16_COMPRESSED_VERIFIER_WASM,
     ] {
         codes.push(runtime.deploy(wasm).map_err(|e| e.to_string())?);
@@ -244,62 +239,22 @@ const NODE_VERIFIER_WASM: &[u8] =
     include_bytes!("../../../../fixtures/contracts/node-verifier.wasm");
 
 /// Index of each contract in [`Deployed::codes`].
-const PRECOMPILES: usize = 0;
-const VERKLE: usize = 1;
-const GROTH16: usize = 2;
-const PROBE: usize = 3;
-const BLS12381: usize = 4;
-const KZG_P256: usize = 5;
-const POSEIDON: usize = 6;
-const GROTH16_COMPRESSED: usize = 7;
+const FORWARDER: usize = 0;
+const GROTH16: usize = 1;
+const PROBE: usize = 2;
+const GROTH16_COMPRESSED: usize = 3;
 
-/// KZG point evaluation, P256VERIFY, Poseidon and the four BN254 compression
-/// functions: a valid input of each and an invalid one (its first word all ones: a
-/// hash, scalar, element or x out of range).
-fn later_inputs() -> Vec<(Crypto, Vec<u8>, Vec<u8>)> {
-    use zkhost_testkit::kzg_p256;
-    [
-        Crypto::KzgPointEvaluation,
-        Crypto::P256Verify,
-        Crypto::Poseidon,
-        Crypto::AltBn128G1Compress,
-        Crypto::AltBn128G1Decompress,
-        Crypto::AltBn128G2Compress,
-        Crypto::AltBn128G2Decompress,
-    ]
-    .into_iter()
-    .filter_map(|op| {
-        let good = match op {
-            Crypto::KzgPointEvaluation | Crypto::P256Verify => kzg_p256::valid_input(op, 1)?,
-            Crypto::Poseidon => sample::poseidon_input(16, 9),
-            _ => sample::compression_input(op, 10)?,
-        };
-        let mut bad = good.clone();
-        bad[..32].fill(0xff);
-        Some((op, good, bad))
-    })
-    .collect()
-}
-
-/// The EIP-2537 items: a valid input of each operation (two records for the MSMs and
-/// the pairing check, whose product is then one) and an invalid one (a G1 point
-/// outside the subgroup for G1MSM, a field element with a non-zero top byte for the
-/// others).
-fn bls12_inputs() -> Vec<(Crypto, Vec<u8>, Vec<u8>)> {
-    use zkhost_bls12381::Op;
-    let mut rng = zkhost_testkit::inputs::rng(0x50a4);
-    Op::ALL
+/// Every host function's valid sample and its first edge the function refuses
+/// ([`sample::edges`]: a value out of range, or a length it does not take).
+fn function_inputs() -> Vec<(Crypto, Vec<u8>, Vec<u8>)> {
+    Crypto::ALL
         .into_iter()
-        .map(|op| {
-            let good = bls12_381::valid_input(op, 2, &mut rng);
-            let mut bad = good.clone();
-            if op == Op::G1Msm {
-                let outside = bls12_381::g1_bytes(&bls12_381::g1_outside_subgroup(&mut rng));
-                bad[..outside.len()].copy_from_slice(&outside);
-            } else {
-                bad[0] = 1;
-            }
-            (op.host_function(), good, bad)
+        .filter_map(|op| {
+            let good = sample::sample(op, 3);
+            let (_, bad) = sample::edges(op, 3)
+                .into_iter()
+                .find(|(_, input)| zkhost_runtime::compute(op, None, input).is_err())?;
+            Some((op, good, bad))
         })
         .collect()
 }
@@ -307,92 +262,18 @@ fn bls12_inputs() -> Vec<(Crypto, Vec<u8>, Vec<u8>)> {
 /// The workload, each item's outcome computed alone on this thread.
 fn workload(d: &Deployed) -> Result<Vec<Item>, String> {
     let mut calls: Vec<(String, usize, Vec<u8>)> = Vec::new();
-    let op_inputs: Vec<(Crypto, Vec<u8>, Vec<u8>)> = vec![
-        (Crypto::AltBn128Add, sample::add_input(3), {
-            let mut bad = sample::add_input(3);
-            bad[63] ^= 1; // y off the curve
-            bad
-        }),
-        (Crypto::AltBn128Mul, sample::mul_input(4), {
-            let mut bad = sample::mul_input(4);
-            bad[..32].fill(0xff); // x ≥ p
-            bad
-        }),
-        (Crypto::AltBn128Pairing, sample::pairing_input(2, 5), {
-            let mut bad = sample::pairing_input(2, 5);
-            bad[64 + 127] ^= 1; // G2 off the twist
-            bad
-        }),
-        (Crypto::AltBn128G1Msm, sample::msm_input(8, 6), {
-            let mut bad = sample::msm_input(8, 6);
-            bad.pop(); // not a multiple of the record length
-            bad
-        }),
-        (
-            Crypto::VerkleCommit,
-            worst::verkle_commit(16)[0].input.clone(),
-            {
-                let mut bad = worst::verkle_commit(16)[0].input.clone();
-                bad[31] = 0xff; // a scalar ≥ r
-                bad
-            },
-        ),
-        (
-            Crypto::VerkleCommitmentToField,
-            worst::verkle_to_field()[0].input.clone(),
-            vec![0xff; 32],
-        ),
-        (
-            Crypto::VerkleUpdate,
-            worst::verkle_update(1)[0].input.clone(),
-            {
-                let mut bad = worst::verkle_update(1)[0].input.clone();
-                bad[..32].fill(0xff); // not an element
-                bad
-            },
-        ),
-        (
-            Crypto::VerkleTreeKey,
-            worst::verkle_tree_key()[0].input.clone(),
-            vec![0; 63], // one byte short
-        ),
-        (
-            Crypto::VerkleCommitUncompressed,
-            worst::verkle_commit(16)[0].input.clone(),
-            vec![0xff; 32], // a scalar ≥ r
-        ),
-        (
-            Crypto::VerkleUpdateUncompressed,
-            worst::verkle_update_uncompressed(1)[0].input.clone(),
-            {
-                let mut bad = worst::verkle_update_uncompressed(1)[0].input.clone();
-                bad[63] ^= 1; // y off the curve
-                bad
-            },
-        ),
-    ];
-    for (op, good, bad) in op_inputs
-        .into_iter()
-        .chain(bls12_inputs())
-        .chain(later_inputs())
-    {
+    for (op, good, bad) in function_inputs() {
         let name = op.report_name();
-        let contract = match op.family() {
-            Family::Verkle => VERKLE,
-            Family::Bls12381 => BLS12381,
-            Family::Kzg | Family::P256 => KZG_P256,
-            Family::Poseidon => POSEIDON,
-            Family::Bn254 => PRECOMPILES,
-        };
+        let contract = FORWARDER;
         calls.push((
             name.to_string(),
             contract,
-            zkhost_contracts::message(op, good),
+            zkhost_testkit::contracts::message(op, good),
         ));
         calls.push((
             format!("{name} (invalid)"),
             contract,
-            zkhost_contracts::message(op, bad),
+            zkhost_testkit::contracts::message(op, bad),
         ));
     }
     let request = fixture::request().map_err(|e| e.to_string())?;
@@ -621,8 +502,8 @@ pub fn pool_check() -> Result<String, String> {
         ..RuntimeConfig::from_env()
     })
     .map_err(|e| format!("{e:#}"))?;
-    let code = rt.deploy(PRECOMPILES_WASM).map_err(|e| e.to_string())?;
-    let message = zkhost_contracts::message(Crypto::AltBn128Add, sample::add_input(3));
+    let code = rt.deploy(FORWARDER_WASM).map_err(|e| e.to_string())?;
+    let message = zkhost_testkit::contracts::message(Crypto::AltBn128Add, sample::add_input(3));
     let expected = rt.call(&code, &message, GAS).map_err(|e| e.to_string())?;
     let barrier = std::sync::Barrier::new(8);
     let held: Vec<Result<(), String>> = std::thread::scope(|s| {

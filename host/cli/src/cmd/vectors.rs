@@ -5,8 +5,8 @@
 use std::process::ExitCode;
 
 use zkhost_bn254::Backend;
-use zkhost_contracts::Path;
 use zkhost_gas::{Bls12Gas, GasSchedule, KzgP256Gas};
+use zkhost_testkit::contracts::Path;
 use zkhost_testkit::{bls12_381, kzg_p256, poseidon, vectors};
 
 use super::precompile::Executor;

@@ -11,7 +11,7 @@ use zkhost_bn254 as bn254;
 use zkhost_groth16::{Invalid, Point, Request};
 use zkhost_runtime::{CodeHash, ExecResult, HostError, Outcome, Runtime};
 
-use crate::{Path, Response, ViaError, GROTH16_VERIFIER_WASM, WASM_PAIRING_WASM};
+use super::{Path, Response, ViaError, GROTH16_VERIFIER_WASM, WASM_PAIRING_WASM};
 
 /// The verdict a verifier answers for the native verifier's `result`.
 pub fn verdict_of(result: &Result<(), Invalid>) -> Verdict {
@@ -225,7 +225,10 @@ mod tests {
         };
         let bytes = message(Path::Contract, &r);
         assert_eq!(bytes, r.encode());
-        assert_eq!(message(Path::Wasm, &r), [&[16u8][..], &bytes].concat());
+        assert_eq!(
+            message(Path::Wasm, &r),
+            [&[WASM_PAIRING_INDEX][..], &bytes].concat()
+        );
         assert_eq!(
             verdict_of(&Err(Invalid::Point {
                 point: Point::Ic(2),

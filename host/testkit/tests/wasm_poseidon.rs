@@ -14,10 +14,10 @@
 
 use parity_scale_codec::{Decode, Encode};
 use zkhost_abi::Crypto;
-use zkhost_contracts::{
-    self as contracts, PoseidonMessage, Response, GENEROUS_GAS, POSEIDON_WASM, WASM_POSEIDON_WASM,
-};
 use zkhost_runtime::{CodeHash, Outcome, Runtime, RuntimeConfig};
+use zkhost_testkit::contracts::{
+    self as contracts, Message, Response, FORWARDER_WASM, GENEROUS_GAS, WASM_POSEIDON_WASM,
+};
 
 /// r, big-endian.
 const R: [u8; 32] = zkhost_poseidon::MODULUS;
@@ -65,7 +65,7 @@ struct Contracts {
 impl Contracts {
     fn new() -> Contracts {
         let rt = Runtime::new(RuntimeConfig::from_env()).expect("engine");
-        let host = rt.deploy(POSEIDON_WASM).expect("poseidon deploys");
+        let host = rt.deploy(FORWARDER_WASM).expect("poseidon deploys");
         let wasm = rt
             .deploy(WASM_POSEIDON_WASM)
             .expect("wasm-poseidon deploys");
@@ -80,7 +80,10 @@ impl Contracts {
     /// a success is the native hash, a refusal `Err(0)`; returns the wasm outcome.
     fn check(&self, input: &[u8], what: &str) -> Outcome {
         let message = contracts::message(Crypto::Poseidon, input.to_vec());
-        assert_eq!(message, PoseidonMessage::Hash(input.to_vec()).encode());
+        assert_eq!(
+            message,
+            Message::new(Crypto::Poseidon, input.to_vec()).encode()
+        );
         let host = self.call(&self.host, &message);
         let wasm = self.call(&self.wasm, &message);
         let (Some(host_out), Some(wasm_out)) = (host.output(), wasm.output()) else {
@@ -140,14 +143,18 @@ fn every_count_and_refusal_answers_as_the_host_function_does() {
 }
 
 #[test]
-fn a_poseidon_message_of_another_variant_traps_in_both() {
+fn a_message_for_no_function_traps_in_both_and_another_function_in_wasm() {
     let c = Contracts::new();
-    let mut message = PoseidonMessage::Hash(vec![0; 32]).encode();
-    message[0] = 1;
+    let mut message = Message::new(Crypto::Poseidon, vec![0; 32]).encode();
+    message[0] = Crypto::ALL.len() as u8;
     let host = c.call(&c.host, &message);
     let wasm = c.call(&c.wasm, &message);
     assert!(host.trap().is_some() && wasm.trap().is_some());
     assert_eq!(host.trap(), wasm.trap());
+    // The pure-WebAssembly contract computes Poseidon alone.
+    message[0] = Crypto::AltBn128Mul.index();
+    assert!(c.call(&c.wasm, &message).trap().is_some());
+    assert!(c.call(&c.host, &message).trap().is_none());
 }
 
 #[test]

@@ -2,17 +2,14 @@
 //! `fixtures/contracts/`) as the host sees them: their code, the [`Path`] an
 //! operation takes through them, and how to read their answers.
 //!
-//! The `precompiles` contract is "the contract path": it forwards a [`Message`] to the
-//! matching host function. `wasm-pairing` answers the same messages computing
-//! everything in pure WebAssembly. `pairing-bench` repeats a pairing check N times
-//! in one call. `verkle` forwards a [`VerkleMessage`] to the verkle host functions,
-//! `bls12381` a [`Bls12Message`] to the BLS12-381 (EIP-2537) ones, `kzg-p256` a
-//! [`KzgP256Message`] to KZG point evaluation or P256VERIFY, `poseidon` a
-//! [`PoseidonMessage`] to Poseidon.
-//! `groth16-verifier` verifies a Groth16 proof with the host functions ([`groth16`]),
-//! `groth16-compressed-verifier` one whose points are compressed.
-//! The messages are the contract ABI's ([`zkhost_abi`]), defined once for the host
-//! and the guest library.
+//! The `forwarder` contract is "the contract path": it runs a [`Message`] (a crypto
+//! function and its input) on that host function, whichever it is. `wasm-pairing`
+//! answers the same messages for BN254's add, mul, pairing and MSM computing everything
+//! in pure WebAssembly, `wasm-poseidon` those for Poseidon. `pairing-bench` repeats a
+//! pairing check N times in one call. `groth16-verifier` verifies a Groth16 proof with
+//! the host functions ([`groth16`]), `groth16-compressed-verifier` one whose points are
+//! compressed. The messages are the contract ABI's ([`zkhost_abi`]), defined once for
+//! the host and the guest library.
 
 pub mod groth16;
 
@@ -20,31 +17,21 @@ use std::fmt;
 use std::str::FromStr;
 
 use parity_scale_codec::{Decode, Encode};
-use zkhost_abi::{Crypto, Family};
+use zkhost_abi::Crypto;
 use zkhost_runtime::{CallError, CodeHash, ExecResult, HostError, Outcome, Runtime, TrapKind};
 
-pub use zkhost_abi::{
-    Bls12Message, KzgP256Message, Message, PoseidonMessage, Response, VerkleMessage,
-};
+pub use zkhost_abi::{Message, Response};
 
-/// `contracts/precompiles`: forwards each message to the host function.
-pub const PRECOMPILES_WASM: &[u8] = include_bytes!("../../../fixtures/contracts/precompiles.wasm");
-/// `contracts/wasm-pairing`: the same operations computed in pure WebAssembly.
+/// `contracts/forwarder`: runs each [`Message`] on its host function.
+pub const FORWARDER_WASM: &[u8] = include_bytes!("../../../fixtures/contracts/forwarder.wasm");
+/// `contracts/wasm-pairing`: BN254's add, mul, pairing and MSM (and Groth16) computed in
+/// pure WebAssembly.
 pub const WASM_PAIRING_WASM: &[u8] =
     include_bytes!("../../../fixtures/contracts/wasm-pairing.wasm");
-/// `contracts/wasm-poseidon`: the same answers as [`POSEIDON_WASM`] to every
-/// [`PoseidonMessage`], circomlib's Poseidon computed in pure WebAssembly (no host crypto).
+/// `contracts/wasm-poseidon`: the same answers as [`FORWARDER_WASM`] to every Poseidon
+/// [`Message`], circomlib's Poseidon computed in pure WebAssembly (no host crypto).
 pub const WASM_POSEIDON_WASM: &[u8] =
     include_bytes!("../../../fixtures/contracts/wasm-poseidon.wasm");
-/// `contracts/bls12381`: forwards each [`Bls12Message`] to the BLS12-381 host functions.
-pub const BLS12381_WASM: &[u8] = include_bytes!("../../../fixtures/contracts/bls12381.wasm");
-/// `contracts/kzg-p256`: forwards each [`KzgP256Message`] to KZG point evaluation or
-/// P256VERIFY.
-pub const KZG_P256_WASM: &[u8] = include_bytes!("../../../fixtures/contracts/kzg-p256.wasm");
-/// `contracts/poseidon`: forwards each [`PoseidonMessage`] to Poseidon.
-pub const POSEIDON_WASM: &[u8] = include_bytes!("../../../fixtures/contracts/poseidon.wasm");
-/// `contracts/verkle`: forwards each [`VerkleMessage`] to the verkle host functions.
-pub const VERKLE_WASM: &[u8] = include_bytes!("../../../fixtures/contracts/verkle.wasm");
 /// `contracts/pairing-bench`: a pairing check repeated N times in one call.
 pub const PAIRING_BENCH_WASM: &[u8] =
     include_bytes!("../../../fixtures/contracts/pairing-bench.wasm");
@@ -93,31 +80,22 @@ impl Path {
         }
     }
 
-    /// The contract that computes `op` on this path: the forwarder of its family
-    /// (`precompiles`, `verkle`, `bls12381`, `kzg-p256`, `poseidon`) on the contract
-    /// paths; on the wasm path `wasm-pairing` for BN254's add, mul, pairing and MSM and
+    /// The contract that computes `op` on this path: `forwarder` on the contract paths;
+    /// on the wasm path `wasm-pairing` for BN254's add, mul, pairing and MSM and
     /// `wasm-poseidon` for Poseidon; `None` natively, and for every other function in
     /// pure WebAssembly (there is no such contract).
     pub fn contract(self, op: Crypto) -> Option<&'static [u8]> {
-        let forwarder = match op.family() {
-            Family::Bn254 => PRECOMPILES_WASM,
-            Family::Verkle => VERKLE_WASM,
-            Family::Bls12381 => BLS12381_WASM,
-            Family::Kzg | Family::P256 => KZG_P256_WASM,
-            Family::Poseidon => POSEIDON_WASM,
-        };
-        let in_wasm = match op {
-            Crypto::AltBn128Add
-            | Crypto::AltBn128Mul
-            | Crypto::AltBn128Pairing
-            | Crypto::AltBn128G1Msm => Some(WASM_PAIRING_WASM),
-            Crypto::Poseidon => Some(WASM_POSEIDON_WASM),
-            _ => None,
-        };
         match self {
             Path::Native => None,
-            Path::Contract | Path::ContractCold => Some(forwarder),
-            Path::Wasm => in_wasm,
+            Path::Contract | Path::ContractCold => Some(FORWARDER_WASM),
+            Path::Wasm => match op {
+                Crypto::AltBn128Add
+                | Crypto::AltBn128Mul
+                | Crypto::AltBn128Pairing
+                | Crypto::AltBn128G1Msm => Some(WASM_PAIRING_WASM),
+                Crypto::Poseidon => Some(WASM_POSEIDON_WASM),
+                _ => None,
+            },
         }
     }
 }
@@ -140,37 +118,9 @@ impl FromStr for Path {
     }
 }
 
-/// The SCALE message that asks a bundled contract for `op` on `input`: a [`Message`]
-/// for the BN254 functions, a [`VerkleMessage`] for the verkle ones, a
-/// [`Bls12Message`] for the BLS12-381 ones, a [`KzgP256Message`] for KZG and P-256, a
-/// [`PoseidonMessage`] for Poseidon.
+/// The SCALE [`Message`] that asks a bundled contract for `op` on `input`.
 pub fn message(op: Crypto, input: Vec<u8>) -> Vec<u8> {
-    match op {
-        Crypto::AltBn128Add => Message::Add(input).encode(),
-        Crypto::AltBn128Mul => Message::Mul(input).encode(),
-        Crypto::AltBn128Pairing => Message::Pairing(input).encode(),
-        Crypto::AltBn128G1Msm => Message::Msm(input).encode(),
-        Crypto::VerkleCommit => VerkleMessage::Commit(input).encode(),
-        Crypto::VerkleCommitmentToField => VerkleMessage::ToField(input).encode(),
-        Crypto::VerkleUpdate => VerkleMessage::Update(input).encode(),
-        Crypto::Bls12G1Add => Bls12Message::G1Add(input).encode(),
-        Crypto::Bls12G1Msm => Bls12Message::G1Msm(input).encode(),
-        Crypto::Bls12G2Add => Bls12Message::G2Add(input).encode(),
-        Crypto::Bls12G2Msm => Bls12Message::G2Msm(input).encode(),
-        Crypto::Bls12PairingCheck => Bls12Message::PairingCheck(input).encode(),
-        Crypto::Bls12MapFpToG1 => Bls12Message::MapFpToG1(input).encode(),
-        Crypto::Bls12MapFp2ToG2 => Bls12Message::MapFp2ToG2(input).encode(),
-        Crypto::VerkleTreeKey => VerkleMessage::TreeKey(input).encode(),
-        Crypto::VerkleCommitUncompressed => VerkleMessage::CommitUncompressed(input).encode(),
-        Crypto::VerkleUpdateUncompressed => VerkleMessage::UpdateUncompressed(input).encode(),
-        Crypto::KzgPointEvaluation => KzgP256Message::PointEvaluation(input).encode(),
-        Crypto::P256Verify => KzgP256Message::P256Verify(input).encode(),
-        Crypto::Poseidon => PoseidonMessage::Hash(input).encode(),
-        Crypto::AltBn128G1Compress => Message::G1Compress(input).encode(),
-        Crypto::AltBn128G1Decompress => Message::G1Decompress(input).encode(),
-        Crypto::AltBn128G2Compress => Message::G2Compress(input).encode(),
-        Crypto::AltBn128G2Decompress => Message::G2Decompress(input).encode(),
-    }
+    Message::new(op, input).encode()
 }
 
 /// Why an operation run through a contract did not produce an output.
@@ -211,7 +161,7 @@ pub fn run(
     (Some(outcome), result)
 }
 
-/// Interprets an outcome of the `precompiles`, `verkle`, `bls12381` or `wasm-pairing` contract:
+/// Interprets an outcome of the `forwarder`, `wasm-pairing` or `wasm-poseidon` contract:
 /// `Response::Err(0)` takes its reason from the outcome's diagnostic, the other codes
 /// are [`zkhost_bn254::Error::code`]s.
 pub fn decode_response(outcome: &Outcome) -> Result<Vec<u8>, ViaError> {
@@ -240,8 +190,8 @@ mod tests {
         for op in Crypto::ALL {
             assert!(Path::Contract.contract(op).is_some(), "{op:?}");
             assert_eq!(Path::Native.contract(op), None);
-            // The payload is the raw input, behind the variant byte and the length.
-            assert!(message(op, vec![7]).ends_with(&[4, 7]), "{op:?}");
+            // The payload is the raw input, behind the index byte and the length.
+            assert_eq!(message(op, vec![7]), [op.index(), 4, 7], "{op:?}");
         }
         for p in Path::ALL {
             assert_eq!(p.name().parse::<Path>(), Ok(p));
