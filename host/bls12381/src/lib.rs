@@ -139,17 +139,10 @@ impl Op {
         Op::MapFp2ToG2,
     ];
 
-    /// The name used on the command line and in reports.
+    /// The name used on the command line and in reports: its host function's
+    /// (`zkhost_abi::Crypto::report_name`).
     pub fn name(self) -> &'static str {
-        match self {
-            Op::G1Add => "bls12-g1add",
-            Op::G1Msm => "bls12-g1msm",
-            Op::G2Add => "bls12-g2add",
-            Op::G2Msm => "bls12-g2msm",
-            Op::Pairing => "bls12-pairing",
-            Op::MapFpToG1 => "bls12-map-g1",
-            Op::MapFp2ToG2 => "bls12-map-g2",
-        }
+        self.host_function().report_name()
     }
 
     /// The precompile's address (its last byte) under EIP-2537.
@@ -194,13 +187,9 @@ impl Op {
         }
     }
 
-    /// Length of a successful output.
+    /// Length of a successful output: its host function's.
     pub fn output_len(self) -> usize {
-        match self {
-            Op::G1Add | Op::G1Msm | Op::MapFpToG1 => G1_LEN,
-            Op::G2Add | Op::G2Msm | Op::MapFp2ToG2 => G2_LEN,
-            Op::Pairing => PAIRING_OUTPUT_LEN,
-        }
+        self.host_function().output_len()
     }
 }
 
