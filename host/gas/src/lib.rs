@@ -256,6 +256,15 @@ impl KzgP256Gas {
         point_evaluation: 50_000,
         p256_verify: 6_900,
     };
+
+    /// The price of `function`, `None` for a function these prices are not of.
+    pub fn price(&self, function: Crypto) -> Option<u64> {
+        match function {
+            Crypto::KzgPointEvaluation => Some(self.point_evaluation),
+            Crypto::P256Verify => Some(self.p256_verify),
+            _ => None,
+        }
+    }
 }
 
 impl Default for KzgP256Gas {

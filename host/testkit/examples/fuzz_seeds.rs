@@ -15,7 +15,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use sha2::{Digest, Sha256};
-use zkhost_abi::Crypto;
+use zkhost_abi::{Crypto, Family};
 use zkhost_testkit::contracts;
 use zkhost_testkit::fuzzing::{probe_input, probe_wasm, PROBE_PAYLOAD};
 use zkhost_testkit::{bls12_381 as bls12381, sample, vectors};
@@ -46,14 +46,11 @@ fn main() -> Result<(), String> {
         ("deploy", deploy_seeds()),
         ("bls12381_codec", bls12381_codec_seeds(&bls)?),
         ("bls12381_differential", bls12381_differential_seeds(&bls)?),
-        (
-            "kzg_codec",
-            kzg_p256_seeds(Crypto::KzgPointEvaluation, false)?,
-        ),
-        ("p256_codec", kzg_p256_seeds(Crypto::P256Verify, false)?),
+        ("kzg_codec", kzg_p256_seeds(Family::Kzg, false)?),
+        ("p256_codec", kzg_p256_seeds(Family::P256, false)?),
         ("kzg_p256_differential", {
-            let mut both = kzg_p256_seeds(Crypto::KzgPointEvaluation, true)?;
-            both.extend(kzg_p256_seeds(Crypto::P256Verify, true)?);
+            let mut both = kzg_p256_seeds(Family::Kzg, true)?;
+            both.extend(kzg_p256_seeds(Family::P256, true)?);
             both
         }),
         ("poseidon_differential", poseidon_seeds()),
@@ -384,12 +381,14 @@ fn filler(label: &str, len: usize) -> Vec<u8> {
 /// a mode byte, a pick byte, then bytes): every 6th (KZG) or 40th (P-256) vector raw, and
 /// each vector-overlay mode with a few XOR masks. `differential` sets the mode's top
 /// bit for P256VERIFY, as `kzg_p256_differential` reads it.
-fn kzg_p256_seeds(op: Crypto, differential: bool) -> Result<BTreeSet<Vec<u8>>, String> {
+fn kzg_p256_seeds(family: Family, differential: bool) -> Result<BTreeSet<Vec<u8>>, String> {
     use zkhost_testkit::kzg_p256;
-    let (dir, step, modes, top): (_, usize, &[u8], u8) = match op {
-        Crypto::KzgPointEvaluation => (kzg_p256::kzg_vectors(), 6, &[0, 4], 0),
+    let (dir, step, modes, top): (_, usize, &[u8], u8) = match family {
+        Family::Kzg => (kzg_p256::kzg_vectors(), 6, &[0, 4], 0),
         _ => (kzg_p256::p256_vectors(), 40, &[0, 4, 12], 0x80),
     };
+    // The family's one function, whose name seeds the masks.
+    let op = Crypto::ALL.into_iter().find(|f| f.family() == family);
     let top = if differential { top } else { 0 };
     let mut seeds = BTreeSet::new();
     let all: Vec<Vec<u8>> = kzg_p256::discover(&dir)?
@@ -403,7 +402,10 @@ fn kzg_p256_seeds(op: Crypto, differential: bool) -> Result<BTreeSet<Vec<u8>>, S
     for &mode in modes {
         for pick in [0u8, 1, 2, 4, 9, 33, 130, 200] {
             for len in [0, 1, 8, 48] {
-                let mask = filler(&format!("{op:?}/{mode}/{pick}"), len);
+                let mask = filler(
+                    &format!("{:?}/{mode}/{pick}", op.ok_or("no function")?),
+                    len,
+                );
                 seeds.insert([&[top | mode, pick][..], &mask].concat());
             }
         }

@@ -1257,15 +1257,13 @@ fn ckzg_verdict(input: &[u8; 192]) -> Option<bool> {
 /// from `data[1]`, and bit 2 recomputes the versioned hash so the later checks are
 /// reached.
 fn kzg_input(data: &[u8]) -> Vec<u8> {
-    use zkhost_abi::Crypto;
     let mode = data.first().copied().unwrap_or(0);
     let rest = data.get(2..).unwrap_or(&[]);
     if mode & 1 == 1 {
         return rest.get(..256).unwrap_or(rest).to_vec();
     }
     let which = usize::from(data.get(1).copied().unwrap_or(0) >> 2);
-    let mut input = crate::kzg_p256::valid_input(Crypto::KzgPointEvaluation, which)
-        .expect("the KZG vectors are present");
+    let mut input = crate::kzg_p256::valid_kzg_input(which).expect("the KZG vectors are present");
     let at = usize::from(data.get(1).copied().unwrap_or(0)) % input.len();
     for (slot, b) in input[at..].iter_mut().zip(rest) {
         *slot ^= b;
@@ -1341,14 +1339,13 @@ pub fn kzg_codec(data: &[u8]) {
 /// `data[0]` bit 0 raw, else XORed onto a valid vector; bit 2 sets `r` or `s` (bit 3)
 /// to a boundary (0, n − 1, n) picked by `data[1]`.
 fn p256_input(data: &[u8]) -> Vec<u8> {
-    use zkhost_abi::Crypto;
     let mode = data.first().copied().unwrap_or(0);
     let pick = data.get(1).copied().unwrap_or(0);
     let rest = data.get(2..).unwrap_or(&[]);
     if mode & 1 == 1 {
         return rest.get(..192).unwrap_or(rest).to_vec();
     }
-    let mut input = crate::kzg_p256::valid_input(Crypto::P256Verify, usize::from(pick >> 2))
+    let mut input = crate::kzg_p256::valid_p256_input(usize::from(pick >> 2))
         .expect("the P-256 vectors are present");
     let at = usize::from(pick) % input.len();
     for (slot, b) in input[at..].iter_mut().zip(rest) {

@@ -54,26 +54,37 @@ pub fn discover(dir: &Path) -> Result<Vec<VectorFile>, String> {
 
 /// The price of `op` under `gas` (both are flat; other functions cost nothing here).
 pub fn price(gas: &KzgP256Gas, op: Crypto, _len: usize) -> u64 {
-    match op {
-        Crypto::KzgPointEvaluation => gas.point_evaluation,
-        Crypto::P256Verify => gas.p256_verify,
-        _ => 0,
-    }
+    gas.price(op).unwrap_or(0)
 }
 
 /// The `i`-th must-succeed vector's input of `op` (point evaluation: go-ethereum's and
 /// c-kzg's valid proofs; P256VERIFY: go-ethereum's valid signatures), cycling; `None`
 /// for another function.
 pub fn valid_input(op: Crypto, i: usize) -> Option<Vec<u8>> {
+    match op {
+        Crypto::KzgPointEvaluation => valid_kzg_input(i),
+        Crypto::P256Verify => valid_p256_input(i),
+        _ => None,
+    }
+}
+
+/// The `i`-th valid point evaluation of the KZG vectors, cycling.
+pub fn valid_kzg_input(i: usize) -> Option<Vec<u8>> {
     static KZG: OnceLock<Vec<Vec<u8>>> = OnceLock::new();
+    valid_vector(&KZG, &kzg_vectors(), i)
+}
+
+/// The `i`-th valid signature of the P-256 vectors, cycling.
+pub fn valid_p256_input(i: usize) -> Option<Vec<u8>> {
     static P256: OnceLock<Vec<Vec<u8>>> = OnceLock::new();
-    let (cell, dir) = match op {
-        Crypto::KzgPointEvaluation => (&KZG, kzg_vectors()),
-        Crypto::P256Verify => (&P256, p256_vectors()),
-        _ => return None,
-    };
+    valid_vector(&P256, &p256_vectors(), i)
+}
+
+/// The `i`-th must-succeed input with a non-empty output of the files below `dir`,
+/// read once into `cell`.
+fn valid_vector(cell: &OnceLock<Vec<Vec<u8>>>, dir: &Path, i: usize) -> Option<Vec<u8>> {
     let valid = cell.get_or_init(|| {
-        discover(&dir)
+        discover(dir)
             .unwrap_or_default()
             .into_iter()
             .filter(|f| !f.must_fail)

@@ -246,49 +246,10 @@ fn host_call_model_holds_at_every_gas_limit() {
     use zkhost_abi::Crypto;
     use zkhost_testkit::fuzzing::{host_call, probe_input, PROBE_PAYLOAD, PROBE_SELECTORS};
     use zkhost_testkit::sample;
-    use zkhost_verkle as verkle;
-    let scalars: Vec<u8> = (1u8..=3)
-        .flat_map(|i| [i; 31].into_iter().chain([0]))
-        .collect();
-    let commitment = verkle::commit_bytes(&scalars).unwrap();
-    let entry = [&[7u8][..], &[0; 32], &scalars[..32]].concat();
     let mut cases: Vec<(u8, Vec<u8>, u64)> = Vec::new();
     let price = zkhost_runtime::HostCosts::default();
-    let mut rng = zkhost_testkit::inputs::rng(9);
     for (selector, op) in (4u8..PROBE_SELECTORS).zip(Crypto::ALL) {
-        let payload = match op {
-            Crypto::AltBn128Add => sample::add_input(1),
-            Crypto::AltBn128Mul => sample::mul_input(1),
-            Crypto::AltBn128Pairing => Vec::new(),
-            Crypto::AltBn128G1Msm => sample::msm_input(1, 1),
-            Crypto::VerkleCommit => scalars.clone(),
-            Crypto::VerkleCommitmentToField => commitment.to_vec(),
-            Crypto::VerkleUpdate => [&commitment[..], &entry].concat(),
-            Crypto::VerkleTreeKey => scalars[..64].to_vec(),
-            Crypto::VerkleCommitUncompressed => scalars.clone(),
-            Crypto::VerkleUpdateUncompressed => [
-                &verkle::commit_uncompressed_bytes(&scalars).unwrap()[..],
-                &entry,
-            ]
-            .concat(),
-            Crypto::KzgPointEvaluation | Crypto::P256Verify => {
-                zkhost_testkit::kzg_p256::valid_input(op, 0).unwrap()
-            }
-            Crypto::Poseidon => zkhost_testkit::sample::poseidon_input(3, 11),
-            Crypto::AltBn128G1Compress
-            | Crypto::AltBn128G1Decompress
-            | Crypto::AltBn128G2Compress
-            | Crypto::AltBn128G2Decompress => {
-                zkhost_testkit::sample::compression_input(op, 12).unwrap()
-            }
-            bls => {
-                let op = zkhost_bls12381::Op::ALL
-                    .into_iter()
-                    .find(|o| o.host_function() == bls)
-                    .unwrap();
-                zkhost_testkit::bls12_381::valid_input(op, 1, &mut rng)
-            }
-        };
+        let payload = sample::sample(op, 1);
         let gas = price.op_gas(op, payload.len());
         cases.push((selector, payload, gas));
     }

@@ -21,11 +21,11 @@ use std::process::ExitCode;
 
 use serde_json::{json, Value};
 
-use zkhost_abi::Crypto;
+use zkhost_abi::{Crypto, Family};
 use zkhost_gas::HostCosts;
 use zkhost_runtime::{Runtime, RuntimeConfig};
 use zkhost_testkit::contracts::{Path, GENEROUS_GAS};
-use zkhost_testkit::{kzg_p256, sample};
+use zkhost_testkit::sample;
 
 use super::{measure, worst::Ecrecover};
 
@@ -98,7 +98,11 @@ struct Job {
 
 /// The operations of this section with their sizes.
 pub fn cases(quick: bool) -> Vec<(Crypto, usize)> {
-    let mut out = vec![(Crypto::KzgPointEvaluation, 1), (Crypto::P256Verify, 1)];
+    let mut out: Vec<(Crypto, usize)> = Crypto::ALL
+        .into_iter()
+        .filter(|op| matches!(op.family(), Family::Kzg | Family::P256))
+        .map(|op| (op, 1))
+        .collect();
     let counts: Vec<usize> = if quick {
         vec![1, 2, 4, 8, 12, 16]
     } else {
@@ -118,12 +122,10 @@ pub fn cases(quick: bool) -> Vec<(Crypto, usize)> {
 
 /// The input timed for `op` at `size`.
 fn input(op: Crypto, size: usize) -> Result<Vec<u8>, String> {
-    let found = match op {
-        Crypto::KzgPointEvaluation | Crypto::P256Verify => kzg_p256::valid_input(op, 0),
-        Crypto::Poseidon => Some(sample::poseidon_input(size, 0x9051)),
-        _ => sample::compression_input(op, 0xc0),
-    };
-    found.ok_or_else(|| format!("no benchmark input for {op:?}"))
+    Ok(match op {
+        Crypto::Poseidon => sample::poseidon_input(size, 0x9051),
+        _ => sample::sample(op, 0xc0),
+    })
 }
 
 /// c-kzg's point evaluation on a precompile input: the versioned hash, then
@@ -419,7 +421,10 @@ impl ZkResults {
                 format!("{:.1}", s.gas as f64 / s.ci.median_ns * 1e3)
             })
         };
-        for op in [Crypto::KzgPointEvaluation, Crypto::P256Verify] {
+        for (op, _) in cases(true)
+            .into_iter()
+            .filter(|(op, _)| matches!(op.family(), Family::Kzg | Family::P256))
+        {
             let native = self.find(op, 1, Where::Native);
             let revm = self.find(op, 1, Where::Revm);
             let ckzg = self.find(op, 1, Where::CKzg);
