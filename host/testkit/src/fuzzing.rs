@@ -14,7 +14,6 @@
 //! | [`bn254_differential`] | raw or constructed input to each op | every backend and every MSM algorithm give the same output or error |
 //! | [`host_call`](fn@host_call) | memory, pointers, lengths, gas | a model of ABI v1 predicts the trap, the gas used to the unit, the output and every byte of memory |
 //! | [`deploy`](fn@deploy) | any bytes, or (cargo-fuzz only) wasm-smith modules | `deploy` and `call` never panic; no `host error`; same outcome on fresh and pooled instances |
-//!
 //! | [`banderwagon_codec`] | Banderwagon encodings, commitments, updates | round trips; every fixed-base method agrees; updates never panic |
 //! | [`bls12381_codec`] | EIP-2537 field elements, G1 and G2 points, scalars | acceptance exactly when the bytes are canonical, the same point checks on blst and arkworks, round trips through ADD, `k·P = (k mod r)·P` |
 //! | [`bls12381_differential`] | raw or constructed input to each EIP-2537 op | blst and arkworks give the same output or error |
