@@ -113,6 +113,12 @@ macro_rules! foreach_crypto_function {
             /// A 64-byte compressed BN254 G2 point to the 128-byte point, subgroup-checked.
             alt_bn128_g2_decompress: AltBn128G2Decompress, Bn254, $crate::bn254::G2_LEN,
                 "bn254-g2-decompress", Invalid;
+            /// The EVM's `ecrecover` (precompile 0x01) of `hash ‖ v ‖ r ‖ s` (zero-padded or
+            /// cut to 128 bytes): the signer's address as a 32-byte word; a signature with no
+            /// key (or `v` not 27 or 28, `r` or `s` out of range) writes nothing and returns
+            /// 1, which is the precompile's empty output.
+            secp256k1_ecrecover: Secp256k1Ecrecover, Secp256k1,
+                $crate::secp256k1::ECRECOVER_OUTPUT_LEN, "secp256k1-ecrecover", EmptyOutput;
         }
     };
 }
@@ -124,7 +130,8 @@ macro_rules! foreach_crypto_function {
 /// ```
 ///
 /// Codes are grouped by family (BN254 from 1, its point compression from 8, verkle from
-/// 16, BLS12-381 from 32, KZG from 48, P-256 from 64, Poseidon from 80), and a code once
+/// 16, BLS12-381 from 32, KZG from 48, P-256 from 64, Poseidon from 80, secp256k1 from
+/// 96), and a code once
 /// given is never reused for another class. Each crypto crate maps its error type to
 /// these codes beside its variants.
 #[macro_export]
@@ -197,6 +204,13 @@ macro_rules! foreach_last_error_code {
             POSEIDON_INPUT_COUNT = 81, Poseidon, Length, "Poseidon: no element, or more than 16";
             POSEIDON_NOT_IN_FIELD = 82, Poseidon, Encoding,
                 "Poseidon: an element not below the scalar-field modulus";
+            SECP256K1_V_INVALID = 96, Secp256k1, Encoding, "secp256k1: `v` is not 27 or 28";
+            SECP256K1_R_OUT_OF_RANGE = 97, Secp256k1, Encoding,
+                "secp256k1: `r` is 0 or not below the group order";
+            SECP256K1_S_OUT_OF_RANGE = 98, Secp256k1, Encoding,
+                "secp256k1: `s` is 0 or not below the group order";
+            SECP256K1_NO_KEY = 99, Secp256k1, DoesNotVerify,
+                "secp256k1: no public key recovers from the signature";
         }
     };
 }
@@ -212,8 +226,9 @@ macro_rules! define_crypto {
         /// the whole output, 1 (nothing written) when the input is refused. Made from
         /// [`foreach_crypto_function!`](crate::foreach_crypto_function), in its order.
         ///
-        /// [`Crypto::P256Verify`] is the one function whose refusal is not a failure of the
-        /// precompile it mirrors ([`Refusal::EmptyOutput`]).
+        /// A function's [`Crypto::refusal`] says whether its refusal is a failure of the
+        /// precompile it mirrors or, as for P256VERIFY and `ecrecover`, its empty output
+        /// ([`Refusal::EmptyOutput`]).
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum Crypto {
             $(

@@ -414,6 +414,26 @@ impl Default for CompressionGas {
     }
 }
 
+/// Prices of the signature functions of `zkhost-sig` beyond P256VERIFY (whose price is
+/// [`KzgP256Gas::p256_verify`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SigGas {
+    /// `secp256k1_ecrecover`: the EVM's 0x01, one price for every input.
+    pub ecrecover: u64,
+}
+
+impl SigGas {
+    /// Ethereum's prices: `ecrecover` costs 3,000 (go-ethereum's `EcrecoverGas`, since
+    /// Frontier), the anchor of EIP-1108's method.
+    pub const ETHEREUM: SigGas = SigGas { ecrecover: 3_000 };
+}
+
+impl Default for SigGas {
+    fn default() -> Self {
+        SigGas::ETHEREUM
+    }
+}
+
 /// Every price a zkhost host function charges: the runtime's own cost of a host call
 /// and of each byte it moves, and the operations' schedules. One unit of gas is one
 /// unit of Wasmtime fuel (about one wasm instruction) when gas is metered as fuel.
@@ -436,6 +456,8 @@ pub struct HostCosts {
     pub poseidon: PoseidonGas,
     /// The prices of BN254 point compression and decompression.
     pub compression: CompressionGas,
+    /// The prices of the signature functions (`ecrecover`).
+    pub sig: SigGas,
 }
 
 impl HostCosts {
@@ -453,6 +475,7 @@ impl HostCosts {
         kzg_p256: KzgP256Gas::OSAKA,
         poseidon: PoseidonGas::ZKHOST,
         compression: CompressionGas::ZKHOST,
+        sig: SigGas::ETHEREUM,
     };
 
     /// The EIP prices alone: EIP-1108 for BN254 and EIP-2537 for BLS12-381 with
@@ -526,6 +549,9 @@ impl HostCosts {
                 g2_compress: f(c.g2_compress),
                 g2_decompress: f(c.g2_decompress),
             },
+            sig: SigGas {
+                ecrecover: f(self.sig.ecrecover),
+            },
         })
     }
 
@@ -565,6 +591,7 @@ impl HostCosts {
             Crypto::AltBn128G1Decompress => self.compression.g1_decompress,
             Crypto::AltBn128G2Compress => self.compression.g2_compress,
             Crypto::AltBn128G2Decompress => self.compression.g2_decompress,
+            Crypto::Secp256k1Ecrecover => self.sig.ecrecover,
         }
     }
 

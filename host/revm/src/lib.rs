@@ -10,8 +10,9 @@
 //! 0x06, 0x07 and 0x08) compute on [`zkhost_bn254::Backend::Zkhost`], its seven
 //! BLS12-381 methods (`bls12_381_*`, EIP-2537's 0x0b–0x11) on `zkhost-bls12381`'s
 //! front end over blst, `verify_kzg_proof` (KZG point evaluation, 0x0a) on `zkhost_bls12381::kzg`
-//! and `secp256r1_verify_signature` (P256VERIFY, 0x100) on `zkhost_sig::p256`; every other
-//! method (ecrecover, modexp, SHA-256, …) is revm's default. An EVM team installs it
+//! `secp256r1_verify_signature` (P256VERIFY, 0x100) on `zkhost_sig::p256` and
+//! `secp256k1_ecrecover` (0x01) on `zkhost_sig::secp256k1`; every other method (modexp,
+//! SHA-256, …) is revm's default. An EVM team installs it
 //! once, at start-up, before the first transaction (the example above).
 //!
 //! Outputs and gas are revm's own. revm's precompile functions charge gas (and halt
@@ -192,6 +193,27 @@ impl Crypto for ZkhostCrypto {
         rs.copy_from_slice(sig);
         q.copy_from_slice(pk);
         zkhost_sig::p256::verify(&input).is_ok()
+    }
+
+    /// ecrecover (0x01) on `zkhost_sig::secp256k1`: the address word of the key that
+    /// signed the prehash `msg` with `sig = r ‖ s` and recovery id `recid` (0 or 1: revm
+    /// has checked `v` and charged the gas, and answers any error with the empty
+    /// output).
+    fn secp256k1_ecrecover(
+        &self,
+        sig: &[u8; 64],
+        recid: u8,
+        msg: &[u8; 32],
+    ) -> Result<[u8; 32], PrecompileHalt> {
+        let mut input = [0u8; zkhost_sig::secp256k1::INPUT_LEN];
+        let (h, rest) = input.split_at_mut(32);
+        let (v, rs) = rest.split_at_mut(32);
+        h.copy_from_slice(msg);
+        if let Some(last) = v.last_mut() {
+            *last = recid.saturating_add(27);
+        }
+        rs.copy_from_slice(sig);
+        zkhost_sig::secp256k1::ecrecover(&input).map_err(|_| PrecompileHalt::Secp256k1RecoverFailed)
     }
 }
 

@@ -132,6 +132,8 @@ impl Functions {
     pub const P256: Functions = Functions::family(Family::P256);
     /// circomlib's Poseidon.
     pub const POSEIDON: Functions = Functions::family(Family::Poseidon);
+    /// secp256k1: the EVM's `ecrecover`.
+    pub const SECP256K1: Functions = Functions::family(Family::Secp256k1);
     /// Every crypto function and `last_error`: what [`crate::Runtime`] links.
     pub const ALL: Functions = Functions(Functions::of(&Crypto::ALL).0 | Self::LAST_ERROR_BIT);
 
@@ -437,6 +439,9 @@ pub fn compute_on(op: Crypto, backends: Backends, input: &[u8]) -> Result<Vec<u8
         Crypto::AltBn128G1Decompress => compressed(compress::g1_decompress(input)),
         Crypto::AltBn128G2Compress => compressed(compress::g2_compress(input)),
         Crypto::AltBn128G2Decompress => compressed(compress::g2_decompress(input)),
+        Crypto::Secp256k1Ecrecover => zkhost_sig::secp256k1::ecrecover(input)
+            .map(|o| o.to_vec())
+            .map_err(HostError::Secp256k1),
     }
 }
 

@@ -95,6 +95,10 @@ pub enum HostError {
     /// A Poseidon input.
     #[error("{0}")]
     Poseidon(zkhost_poseidon::Error),
+    /// An `ecrecover` input that recovers no key (the precompile's empty output, not a
+    /// failure).
+    #[error("{0}")]
+    Secp256k1(zkhost_sig::secp256k1::Error),
 }
 
 impl HostError {
@@ -109,6 +113,7 @@ impl HostError {
             HostError::Kzg(e) => e.last_error(),
             HostError::P256(e) => e.last_error(),
             HostError::Poseidon(e) => e.last_error(),
+            HostError::Secp256k1(e) => e.last_error(),
         }
     }
 }

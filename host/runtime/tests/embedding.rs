@@ -212,7 +212,8 @@ fn the_allow_list_is_exactly_what_was_linked() {
         | Functions::VERKLE
         | Functions::KZG
         | Functions::P256
-        | Functions::POSEIDON;
+        | Functions::POSEIDON
+        | Functions::SECP256K1;
     assert_eq!(families.with_last_error(), Functions::ALL);
     // Each family is the functions whose import names carry its prefix.
     for (family, prefix) in [
@@ -222,6 +223,7 @@ fn the_allow_list_is_exactly_what_was_linked() {
         (Family::Kzg, "kzg_"),
         (Family::P256, "p256_"),
         (Family::Poseidon, "poseidon"),
+        (Family::Secp256k1, "secp256k1_"),
     ] {
         let named: Vec<Crypto> = Crypto::ALL
             .into_iter()

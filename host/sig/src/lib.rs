@@ -1,3 +1,4 @@
 #![doc = include_str!("../README.md")]
 
 pub mod p256;
+pub mod secp256k1;

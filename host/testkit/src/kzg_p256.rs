@@ -1,6 +1,7 @@
-//! The KZG point-evaluation and P256VERIFY vector files (go-ethereum's format, see
-//! [`crate::vectors`]), owned by `zkhost_bls12381::kzg` (`host/bls12381/vectors/kzg`) and `zkhost_sig::p256`
-//! (`host/sig/vectors/p256`), and their prices.
+//! The KZG point-evaluation, P256VERIFY and ecrecover vector files (go-ethereum's
+//! format, see [`crate::vectors`]), owned by `zkhost_bls12381::kzg`
+//! (`host/bls12381/vectors/kzg`) and `zkhost-sig` (`host/sig/vectors/p256`,
+//! `host/sig/vectors/secp256k1`), and their prices: one flat price each.
 //!
 //! Both precompiles are one host function each, so a file names a [`Crypto`]
 //! function. A P256VERIFY vector that expects the empty output is an invalid
@@ -11,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use zkhost_abi::Crypto;
-use zkhost_gas::KzgP256Gas;
+use zkhost_gas::HostCosts;
 
 use crate::vectors;
 
@@ -29,7 +30,12 @@ pub fn p256_vectors() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../sig/vectors/p256")
 }
 
-/// The function a file name designates (`pointEvaluation*`, `p256Verify*`, with an
+/// `host/sig/vectors/secp256k1`: go-ethereum's `ecRecover.json`.
+pub fn secp256k1_vectors() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../sig/vectors/secp256k1")
+}
+
+/// The function a file name designates (`pointEvaluation*`, `p256Verify*`, `ecRecover*`, with an
 /// optional `fail-` prefix), and whether its vectors must fail.
 pub fn classify(path: &Path) -> Option<(Crypto, bool)> {
     let name = path.file_stem()?.to_str()?;
@@ -41,6 +47,8 @@ pub fn classify(path: &Path) -> Option<(Crypto, bool)> {
         Crypto::KzgPointEvaluation
     } else if name.starts_with("p256Verify") {
         Crypto::P256Verify
+    } else if name.starts_with("ecRecover") {
+        Crypto::Secp256k1Ecrecover
     } else {
         return None;
     };
@@ -52,9 +60,10 @@ pub fn discover(dir: &Path) -> Result<Vec<VectorFile>, String> {
     vectors::discover_as(dir, classify)
 }
 
-/// The price of `op` under `gas` (both are flat; other functions cost nothing here).
-pub fn price(gas: &KzgP256Gas, op: Crypto, _len: usize) -> u64 {
-    gas.price(op).unwrap_or(0)
+/// The price of `op` on `len` bytes, Ethereum's (every function here has one flat
+/// price, the same in zkhost's schedule).
+pub fn price(op: Crypto, len: usize) -> u64 {
+    HostCosts::ZKHOST.op_gas(op, len)
 }
 
 /// The `i`-th must-succeed vector's input of `op` (point evaluation: go-ethereum's and

@@ -173,13 +173,34 @@ pub fn sample(function: Crypto, seed: u64) -> Vec<u8> {
         | Crypto::AltBn128G1Decompress
         | Crypto::AltBn128G2Compress
         | Crypto::AltBn128G2Decompress => compression_input(function, seed).unwrap_or_default(),
+        Crypto::Secp256k1Ecrecover => ecrecover_input(seed),
     }
+}
+
+/// An `ecrecover` input (`hash ‖ v ‖ r ‖ s`): a hash derived from `seed` signed by a key
+/// derived from it, with libsecp256k1.
+pub fn ecrecover_input(seed: u64) -> Vec<u8> {
+    use secp256k1::{Message, Secp256k1, SecretKey};
+    // Below BN254's r, so below secp256k1's n: a key unless it is 0 (never, for the
+    // seeds the tests take; the sample test would say).
+    let Ok(key) = SecretKey::from_byte_array(scalar(seed)) else {
+        return Vec::new();
+    };
+    let hash: [u8; 32] =
+        Sha256::digest([b"ecrecover".as_slice(), &seed.to_be_bytes()].concat()).into();
+    let signature =
+        Secp256k1::signing_only().sign_ecdsa_recoverable(Message::from_digest(hash), &key);
+    let (recovery, rs) = signature.serialize_compact();
+    let mut v = [0u8; 32];
+    v[31] = 27 + i32::from(recovery) as u8;
+    [&hash[..], &v, &rs].concat()
 }
 
 /// The inputs at the boundaries of [`sample`]`(function, seed)`, by name: `"invalid"`,
 /// its first 32 bytes all ones (a value above every modulus and group order of the
-/// ABI: refused by every function but the verkle tree key, whose first word is an
-/// address); `"short"` and `"long"`, one byte less and one more; `"empty"`.
+/// ABI: refused by every function but those whose first word is free, the verkle tree
+/// key's address and `ecrecover`'s hash); `"short"` and `"long"`, one byte less and one
+/// more; `"empty"`.
 pub fn edges(function: Crypto, seed: u64) -> [(&'static str, Vec<u8>); 4] {
     let valid = sample(function, seed);
     let mut invalid = valid.clone();
@@ -209,10 +230,12 @@ mod tests {
                 assert!(out.is_ok(), "{function:?} seed {seed}: {out:?}");
             }
             // A value out of range, or a signature that no longer verifies, everywhere
-            // but in the tree key, whose first word is an address.
+            // but where the first word is free: the tree key's address, ecrecover's hash
+            // (another hash recovers another key).
             let [(_, invalid), ..] = edges(function, 3);
             let accepted = zkhost_runtime::compute(function, None, &invalid).is_ok();
-            assert_eq!(accepted, function == Crypto::VerkleTreeKey, "{function:?}");
+            let free = matches!(function, Crypto::VerkleTreeKey | Crypto::Secp256k1Ecrecover);
+            assert_eq!(accepted, free, "{function:?}");
         }
         assert_ne!(
             sample(Crypto::AltBn128Add, 1),

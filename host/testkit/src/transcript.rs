@@ -35,7 +35,7 @@ use sha2::{Digest, Sha256};
 use crate::contracts::{self, groth16, Path as Via};
 use zkhost_abi::Crypto;
 use zkhost_bn254::{Backend, Op};
-use zkhost_gas::{Bls12Gas, GasSchedule, HostCosts, KzgP256Gas};
+use zkhost_gas::{Bls12Gas, GasSchedule, HostCosts};
 use zkhost_runtime::{CodeHash, ExecResult, Outcome, Runtime, RuntimeConfig};
 
 use crate::{bls12_381, fuzzing, inputs, kzg_p256, poseidon, sample, vectors};
@@ -134,6 +134,7 @@ fn relative(path: &Path) -> String {
         ("kzg/vectors", kzg_p256::kzg_vectors()),
         ("bls12381/vectors", bls12_381::vectors_dir()),
         ("p256/vectors", kzg_p256::p256_vectors()),
+        ("secp256k1/vectors", kzg_p256::secp256k1_vectors()),
         ("poseidon/vectors", poseidon::poseidon_vectors()),
         ("bn254/vectors", crate::bn254_vectors()),
     ];
@@ -167,12 +168,16 @@ fn vector_lines(t: &mut String) -> Result<(), String> {
             );
         }
     }
-    for dir in [kzg_p256::kzg_vectors(), kzg_p256::p256_vectors()] {
+    for dir in [
+        kzg_p256::kzg_vectors(),
+        kzg_p256::p256_vectors(),
+        kzg_p256::secp256k1_vectors(),
+    ] {
         for file in kzg_p256::discover(&dir)? {
             let name = relative(&file.path);
             for v in &file.vectors {
                 let input = vectors::decode_hex(&v.input)?;
-                let gas = kzg_p256::price(&KzgP256Gas::OSAKA, file.op, input.len());
+                let gas = kzg_p256::price(file.op, input.len());
                 let out = zkhost_runtime::compute(file.op, None, &input);
                 let _ = writeln!(
                     t,

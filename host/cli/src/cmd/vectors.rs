@@ -5,7 +5,7 @@
 use std::process::ExitCode;
 
 use zkhost_bn254::Backend;
-use zkhost_gas::{Bls12Gas, GasSchedule, KzgP256Gas};
+use zkhost_gas::{Bls12Gas, GasSchedule};
 use zkhost_testkit::contracts::Path;
 use zkhost_testkit::{bls12_381, kzg_p256, poseidon, vectors};
 
@@ -46,7 +46,7 @@ pub(crate) fn run(dir: &std::path::Path, backend: Option<Backend>, via: Path) ->
         results.push((&file.path, file.vectors.len(), failures));
     }
     for file in &kzg_p256 {
-        let price = |op, len| kzg_p256::price(&KzgP256Gas::OSAKA, op, len);
+        let price = kzg_p256::price;
         // c-kzg's failing cases name their reason in c-kzg's words, not ours: any
         // refusal passes them (the crate's tests check each reason).
         let failures = file.check_priced(price, false, |op, input| executor.run(op, input));
