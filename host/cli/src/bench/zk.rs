@@ -1,11 +1,13 @@
 //! The later host functions in `zkhost bench`: KZG point evaluation (EIP-4844),
-//! P256VERIFY (EIP-7951), circomlib's Poseidon (1 to 16 inputs) and BN254 point
-//! compression (Solana's format).
+//! P256VERIFY (EIP-7951), `secp256k1_ecrecover` (the EVM's 0x01), circomlib's Poseidon
+//! (1 to 16 inputs) and BN254 point compression (Solana's format).
 //!
 //! Each runs natively (`zkhost_runtime::compute`, what the host function computes),
 //! through its contract on a warm instance, beside the peer a node would otherwise
 //! run — revm-precompile 43's point evaluation (its `blst` backend, revm's default
-//! build) and c-kzg-4844's `verify_kzg_proof`, revm's P256VERIFY (RustCrypto), and
+//! build) and c-kzg-4844's `verify_kzg_proof`, revm's P256VERIFY (RustCrypto), revm's
+//! ecrecover (RustCrypto's `k256` in this build; libsecp256k1's own recovery is the
+//! `ecrecover` row below), and
 //! `light-poseidon` (1 to 12 inputs, all it supports) — and Poseidon in pure
 //! WebAssembly (the `wasm-poseidon` contract). An `ecrecover` runs in the same
 //! interleaved rounds: a price by EIP-1108's method is `3000 × t / t_ecrecover`
@@ -100,7 +102,7 @@ struct Job {
 pub fn cases(quick: bool) -> Vec<(Crypto, usize)> {
     let mut out: Vec<(Crypto, usize)> = Crypto::ALL
         .into_iter()
-        .filter(|op| matches!(op.family(), Family::Kzg | Family::P256))
+        .filter(|op| matches!(op.family(), Family::Kzg | Family::P256 | Family::Secp256k1))
         .map(|op| (op, 1))
         .collect();
     let counts: Vec<usize> = if quick {
@@ -228,6 +230,25 @@ pub fn measure(
             }
             Crypto::P256Verify => {
                 use revm_precompile::secp256r1::p256_verify_osaka as revm;
+                match revm(&input, GENEROUS_GAS) {
+                    Ok(out) if out.bytes.as_ref() == ours.as_slice() && out.gas_used == gas => {}
+                    other => return Err(format!("revm and zkhost differ on {name}: {other:?}")),
+                }
+                let a = input.clone();
+                jobs.push(Job {
+                    op,
+                    size,
+                    at: Where::Revm,
+                    gas,
+                    run: Box::new(move || {
+                        let _ = std::hint::black_box(revm(&a, GENEROUS_GAS));
+                    }),
+                });
+            }
+            Crypto::Secp256k1Ecrecover => {
+                // revm's ecrecover in this build is RustCrypto's k256 (no `secp256k1`
+                // feature); libsecp256k1 itself is the `ecrecover` reference row.
+                use revm_precompile::secp256k1::ec_recover_run as revm;
                 match revm(&input, GENEROUS_GAS) {
                     Ok(out) if out.bytes.as_ref() == ours.as_slice() && out.gas_used == gas => {}
                     other => return Err(format!("revm and zkhost differ on {name}: {other:?}")),
@@ -423,7 +444,7 @@ impl ZkResults {
         };
         for (op, _) in cases(true)
             .into_iter()
-            .filter(|(op, _)| matches!(op.family(), Family::Kzg | Family::P256))
+            .filter(|(op, _)| matches!(op.family(), Family::Kzg | Family::P256 | Family::Secp256k1))
         {
             let native = self.find(op, 1, Where::Native);
             let revm = self.find(op, 1, Where::Revm);
