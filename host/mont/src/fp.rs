@@ -321,16 +321,14 @@ impl<C: MontConfig> core::ops::Neg for Fp<C> {
     }
 }
 
-/// `a + b mod p` for `a, b < p`, in plain Rust.
-#[cfg(any(test, not(target_arch = "x86_64")))]
+/// `a + b mod p` for `a, b < p`, in plain Rust (other targets' [`Fp::add`]).
 #[inline(always)]
 pub fn add_portable(a: &[u64; 4], b: &[u64; 4], p: &[u64; 4]) -> [u64; 4] {
     // Both are < p < 2²⁵⁵: the sum fits 256 bits.
     reduce_once(&add_words(a, b).0, p)
 }
 
-/// `a − b mod p` for `a, b < p`, in plain Rust.
-#[cfg(any(test, not(target_arch = "x86_64")))]
+/// `a − b mod p` for `a, b < p`, in plain Rust (other targets' [`Fp::sub`]).
 #[inline(always)]
 pub fn sub_portable(a: &[u64; 4], b: &[u64; 4], p: &[u64; 4]) -> [u64; 4] {
     let (d, borrow) = sub_words(a, b);
