@@ -63,8 +63,9 @@ mod substrate;
 pub mod arithmetic;
 #[cfg(not(feature = "internals"))]
 #[allow(unreachable_pub)]
-// Without the front end, only `Fr` is reachable.
-#[cfg_attr(not(feature = "abi"), allow(dead_code))]
+// Without the front end, only `Fr` is reachable (and clippy, seeing G1Affine no
+// longer exported, would ask its `to_evm(&self)` to take `self`).
+#[cfg_attr(not(feature = "abi"), allow(dead_code, clippy::wrong_self_convention))]
 mod arithmetic;
 
 /// BN254's scalar field (the order r of G1 and G2), on zkhost-mont's generic
