@@ -43,18 +43,15 @@ pub const fn below(a: &[u64; 4], b: &[u64; 4]) -> bool {
     sub_words(a, b).1
 }
 
-/// `t − p` if `t ≥ p`, else `t` (for `t < 2p`). The two are selected by a mask,
-/// not a branch: on random data the comparison is unpredictable.
+/// `t − p` if `t ≥ p`, else `t` (for `t < 2p`).
 #[inline(always)]
 pub const fn reduce_once(t: &[u64; 4], p: &[u64; 4]) -> [u64; 4] {
     let (s, borrow) = sub_words(t, p);
-    let mask = (borrow as u64).wrapping_neg();
-    [
-        (t[0] & mask) | (s[0] & !mask),
-        (t[1] & mask) | (s[1] & !mask),
-        (t[2] & mask) | (s[2] & !mask),
-        (t[3] & mask) | (s[3] & !mask),
-    ]
+    if borrow {
+        *t
+    } else {
+        s
+    }
 }
 
 /// `a` where `mask` is all ones, zero where it is zero: a multiple of `p` (0 or
