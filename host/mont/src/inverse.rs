@@ -172,9 +172,11 @@ fn combine_mod<C: MontConfig>(u: &[u64; 4], v: &[u64; 4], f: i64, g: i64, s: u32
         .wrapping_neg()
         & ((1 << s) - 1);
     let mut c: u128 = 0;
-    for (w, &pw) in t.iter_mut().zip(&C::P) {
-        let acc = u128::from(*w) + u128::from(k) * u128::from(pw) + c;
-        *w = acc as u64;
+    let p = C::P;
+    #[allow(clippy::needless_range_loop)]
+    for i in 0..4 {
+        let acc = u128::from(t[i]) + u128::from(k) * u128::from(p[i]) + c;
+        t[i] = acc as u64;
         c = acc >> 64;
     }
     t[4] = t[4].wrapping_add(c as u64);
