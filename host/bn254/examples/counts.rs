@@ -20,7 +20,7 @@ use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::hint::black_box;
 
-use zkhost_bn254::zkhost::{
+use zkhost_bn254::arithmetic::{
     fp::Fp, fp12::Fp12, fp2::Fp2, fp6::Fp6, g1::G1Affine, g2::G2Affine, pairing,
 };
 use zkhost_bn254::{g2_cache, Backend};

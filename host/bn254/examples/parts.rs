@@ -9,7 +9,7 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use zkhost_bn254::zkhost::{
+use zkhost_bn254::arithmetic::{
     fp::Fp,
     fp12::Fp12,
     fp2::Fp2,

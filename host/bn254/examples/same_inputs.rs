@@ -22,7 +22,7 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use zkhost_bn254::zkhost::{fp::Fp, fp2::Fp2, g1::G1Affine, g2::G2Affine, pairing};
+use zkhost_bn254::arithmetic::{fp::Fp, fp2::Fp2, g1::G1Affine, g2::G2Affine, pairing};
 use zkhost_bn254::{g2_cache, Backend};
 use zkhost_testkit::sample;
 

@@ -39,11 +39,11 @@
 //!
 //! Errors are [`Error`]; wrong lengths are refused before anything is read.
 
+use crate::arithmetic::fp::{self, Fp};
+use crate::arithmetic::fp2::Fp2;
+use crate::arithmetic::g2::{twist_b, G2Affine};
 use crate::encoding::{self, FIELD_MODULUS};
-use crate::zkhost::field::Field;
-use crate::zkhost::fp::{self, Fp};
-use crate::zkhost::fp2::Fp2;
-use crate::zkhost::g2::{twist_b, G2Affine};
+use zkhost_mont::Field;
 
 /// Length of an uncompressed G1 point.
 pub const G1_LEN: usize = 64;

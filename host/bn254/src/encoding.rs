@@ -112,26 +112,18 @@ pub fn reversed(bytes: &[u8; 32]) -> [u8; 32] {
     out
 }
 
-/// Big-endian 32 bytes as four little-endian u64 limbs, the layout most libraries use.
+/// Big-endian 32 bytes as four little-endian u64 limbs, the layout most libraries use
+/// ([`zkhost_mont::words::be_words`]).
+#[inline]
 pub fn limbs_le(bytes: &[u8; 32]) -> [u64; 4] {
-    let mut limbs = [0u64; 4];
-    for (i, limb) in limbs.iter_mut().enumerate() {
-        let start = 32 - 8 * (i + 1);
-        let mut b = [0u8; 8];
-        b.copy_from_slice(&bytes[start..start + 8]);
-        *limb = u64::from_be_bytes(b);
-    }
-    limbs
+    zkhost_mont::words::be_words(bytes)
 }
 
-/// Four little-endian u64 limbs as big-endian 32 bytes.
+/// Four little-endian u64 limbs as big-endian 32 bytes
+/// ([`zkhost_mont::words::words_be_bytes`]).
+#[inline]
 pub fn bytes_be(limbs: &[u64; 4]) -> [u8; 32] {
-    let mut out = [0u8; 32];
-    for (i, limb) in limbs.iter().enumerate() {
-        let start = 32 - 8 * (i + 1);
-        out[start..start + 8].copy_from_slice(&limb.to_be_bytes());
-    }
-    out
+    zkhost_mont::words::words_be_bytes(limbs)
 }
 
 #[cfg(test)]

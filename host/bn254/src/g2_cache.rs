@@ -4,7 +4,7 @@
 //! A Groth16 verification sends the same verifying-key G2 points (β, γ, δ) in every
 //! call: three of its four pairs. The cache is keyed by a point's exact 128-byte
 //! encoding (as the precompile receives it, after the `< p` check) and holds the
-//! point's Miller-loop lines ([`crate::zkhost::pairing::G2Prepared`]). A point found
+//! point's Miller-loop lines ([`crate::arithmetic::pairing::G2Prepared`]). A point found
 //! there skips the on-twist and subgroup checks it passed when it was stored, and
 //! the G2 arithmetic of the Miller loop. Only points that passed every check and
 //! reached a pairing are stored: an invalid point is never cached.
@@ -19,7 +19,7 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, LazyLock, Mutex, MutexGuard};
 
-use crate::zkhost::pairing::G2Prepared;
+use crate::arithmetic::pairing::G2Prepared;
 
 /// The cache key: a G2 point's encoding, real and imaginary parts of x, then of y.
 pub(crate) type Key = [u8; 128];

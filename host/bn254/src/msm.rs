@@ -19,12 +19,12 @@ use zkhost_msm::{CostModel, MsmGroup, Scalar};
 
 pub use zkhost_msm::{set_threads, threads};
 
+use crate::arithmetic::fp::Fp;
+use crate::arithmetic::g1::{self, G1Jacobian};
 use crate::encoding::limbs_le;
-use crate::zkhost::fp::Fp;
-use crate::zkhost::g1::{self, G1Jacobian};
 use crate::Error;
 
-pub use crate::zkhost::g1::G1Affine;
+pub use crate::arithmetic::g1::G1Affine;
 
 /// A G1 point in Jacobian coordinates `(X, Y, Z)` (`x = X/Z²`, `y = Y/Z³`; `Z = 0`
 /// is infinity): the backend's [`G1Jacobian`].

@@ -24,6 +24,15 @@
 
 use std::sync::atomic::{AtomicU8, Ordering};
 
+pub mod field;
+pub mod fp;
+pub mod inverse;
+pub mod words;
+
+pub use field::Field;
+pub use fp::{Fp, MontConfig};
+use words::reduce_once;
+
 /// A modulus `p < 2²⁵⁵` (its top word below `2⁶³ − 1`) and `−p⁻¹ mod 2⁶⁴`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(C)]
@@ -137,7 +146,7 @@ pub fn mul_portable(a: &[u64; 4], b: &[u64; 4], m: &Modulus) -> [u64; 4] {
         }
         t[3] = hi_a + hi_r;
     }
-    reduce_once(t, p)
+    reduce_once(&t, p)
 }
 
 /// `a·2⁻²⁵⁶ mod p` for `a < p`: out of Montgomery form (or one `R⁻¹` further into
@@ -222,7 +231,7 @@ pub fn redc_wide_portable(t: &[u64; 8], m: &Modulus) -> [u64; 4] {
         s[i] = x;
         carry = c1 | c2;
     }
-    reduce_once(s, &m.p)
+    reduce_once(&s, &m.p)
 }
 
 /// `a + b` modulo `p·2²⁵⁶`, for `a, b < p·2²⁵⁶`: the 512-bit sum, less `p·2²⁵⁶`
@@ -232,7 +241,7 @@ pub fn redc_wide_portable(t: &[u64; 8], m: &Modulus) -> [u64; 4] {
 pub fn add_wide(a: &[u64; 8], b: &[u64; 8], m: &Modulus) -> [u64; 8] {
     let s = add_512(a, b).0;
     // Below 2p·2²⁵⁶ < 2⁵¹²: no carry out; the high half is below 2p.
-    let hi = reduce_once([s[4], s[5], s[6], s[7]], &m.p);
+    let hi = reduce_once(&[s[4], s[5], s[6], s[7]], &m.p);
     [s[0], s[1], s[2], s[3], hi[0], hi[1], hi[2], hi[3]]
 }
 
@@ -350,24 +359,6 @@ chain_512!(add_512_asm, "add", "adc");
 #[cfg(target_arch = "x86_64")]
 chain_512!(sub_512_asm, "sub", "sbb");
 
-/// `t − p` if `t ≥ p`, else `t` (for `t < 2p`).
-#[inline(always)]
-fn reduce_once(t: [u64; 4], p: &[u64; 4]) -> [u64; 4] {
-    let mut s = [0u64; 4];
-    let mut borrow = false;
-    for i in 0..4 {
-        let (d, b1) = t[i].overflowing_sub(p[i]);
-        let (d, b2) = d.overflowing_sub(u64::from(borrow));
-        s[i] = d;
-        borrow = b1 | b2;
-    }
-    if borrow {
-        t
-    } else {
-        s
-    }
-}
-
 /// One word of `b` (in `rdx`) into the running sum `t0..t3`: `t += a·bᵢ`, the top
 /// word to `acc`; then the reduction step. Both carry chains run at once: `adox`
 /// adds the low halves of the products, `adcx` the high halves.
@@ -468,7 +459,7 @@ pub unsafe fn mul_adx(a: &[u64; 4], b: &[u64; 4], m: &Modulus) -> [u64; 4] {
             options(pure, readonly, nostack),
         );
     }
-    reduce_once([t0, t1, t2, t3], &m.p)
+    reduce_once(&[t0, t1, t2, t3], &m.p)
 }
 
 /// [`mul_wide`] with MULX/ADCX/ADOX: four rows `a·bᵢ`, each added into the running
@@ -757,7 +748,7 @@ mod tests {
             // Both stay below p·2²⁵⁶: their high halves below p.
             for w in [s, dd] {
                 let hi = [w[4], w[5], w[6], w[7]];
-                assert_eq!(reduce_once(hi, &m.p), hi, "below p·2²⁵⁶");
+                assert_eq!(reduce_once(&hi, &m.p), hi, "below p·2²⁵⁶");
             }
             // Karatsuba's middle term, `(a + c)(b + d) − ab − cd`: never negative,
             // and below p·2²⁵⁶ where 4p < 2²⁵⁶ (sums below 2p).

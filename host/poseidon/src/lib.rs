@@ -21,7 +21,8 @@
 //! anything above is refused, as circomlibjs and go-iden3-crypto refuse it). The
 //! output is the hash, 32 bytes big-endian (always below `r`).
 //!
-//! The arithmetic is zkhost's own Montgomery multiplication ([`zkhost_mont`]), and
+//! The arithmetic is BN254's scalar field from `zkhost-bn254` ([`zkhost_bn254::Fr`],
+//! zkhost-mont's generic Montgomery field), and
 //! the partial rounds run in the sparse form (one constant and `2t − 1` products per
 //! partial round instead of `t` and `t²`); [`reference::poseidon`] is the same hash
 //! computed round by round as published, which the tests hold the fast one to.
@@ -30,13 +31,12 @@
 //! milliseconds); a node calls [`warm_up`] at start so no metered call pays for it.
 //! Prices are in `zkhost-gas`; this crate knows no runtime.
 
-mod fr;
 pub mod params;
 
 use std::sync::OnceLock;
 
-use fr::Fr;
 pub use params::Params;
+use zkhost_bn254::Fr;
 
 /// The number of full rounds, for every width.
 pub const FULL_ROUNDS: usize = 8;
@@ -153,9 +153,15 @@ pub fn poseidon(input: &[u8]) -> Result<[u8; 32], Error> {
 #[inline(always)]
 fn full_round(state: &mut [Fr], constants: &[Fr], m: &[Vec<Fr>], scratch: &mut [Fr]) {
     for (s, c) in state.iter_mut().zip(constants) {
-        *s = s.add(c).pow5();
+        *s = pow5(&s.add(c));
     }
     mat_vec(m, state, scratch);
+}
+
+/// `x⁵`, the S-box: two squarings and a multiplication.
+#[inline(always)]
+fn pow5(x: &Fr) -> Fr {
+    x.square().square().mul(x)
 }
 
 /// `s ← m·s`, through `scratch` (same length as `s`).
@@ -188,7 +194,7 @@ fn permute(p: &Params, state: &mut [Fr]) {
     }
     let m00 = p.mds[0][0];
     for (c, sp) in p.partial_constants.iter().zip(&p.sparse) {
-        let s0 = state[0].add(c).pow5();
+        let s0 = pow5(&state[0].add(c));
         // [[m₀₀, vᵀ], [w, I]]·s: element 0 from the old elements, the others by one
         // product each.
         let mut new0 = m00.mul(&s0);
@@ -233,7 +239,7 @@ pub mod reference {
                 for (s, c) in state.iter_mut().zip(c) {
                     *s = s.add(c);
                 }
-                state[0] = state[0].pow5();
+                state[0] = pow5(&state[0]);
                 mat_vec(&p.mds, &mut state, &mut scratch);
             }
         }

@@ -21,8 +21,10 @@
 //! Poseidon of the paper's appendix B): partial rounds add one constant to one
 //! element and multiply by a sparse matrix (2t − 1 products instead of t²).
 
-use crate::fr::{Fr, R};
 use crate::{FULL_ROUNDS, PARTIAL_ROUNDS};
+use zkhost_bn254::{Fr, FrConfig};
+use zkhost_mont::words::reduce_once;
+use zkhost_mont::MontConfig;
 
 /// The Grain LFSR in self-shrinking mode, as the reference script runs it.
 struct Grain {
@@ -96,19 +98,9 @@ impl Grain {
 
     /// An MDS seed: 254 bits reduced mod r (once is enough: 2²⁵⁴ < 2r).
     fn reduced(&mut self) -> Fr {
-        let w = self.integer(254);
-        Fr::from_words(&w).unwrap_or_else(|| {
-            let mut d = [0u64; 4];
-            let mut borrow = false;
-            for i in 0..4 {
-                let (x, b1) = w[i].overflowing_sub(R[i]);
-                let (x, b2) = x.overflowing_sub(u64::from(borrow));
-                d[i] = x;
-                borrow = b1 | b2;
-            }
-            // d < r by construction (w < 2²⁵⁴ < 2r).
-            Fr::from_words(&d).unwrap_or(Fr::ZERO)
-        })
+        // w < 2²⁵⁴ < 2r: one conditional subtraction leaves it below r.
+        let w = reduce_once(&self.integer(254), &FrConfig::P);
+        Fr::from_words(&w).unwrap_or(Fr::ZERO)
     }
 }
 

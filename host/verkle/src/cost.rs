@@ -112,8 +112,8 @@ impl CostModel {
             note: super::costs::NOTE.into(),
             entries: super::costs::ENTRIES
                 .iter()
-                .map(|&(method, a_ns, b_ns, r2, points)| Entry {
-                    method,
+                .map(|&(name, a_ns, b_ns, r2, points)| Entry {
+                    method: Method::from_name(name).expect("costs.rs names methods by name()"),
                     a_ns,
                     b_ns,
                     r2,

@@ -88,13 +88,7 @@ fn is_lexicographically_largest(v: &Fq) -> bool {
 
 /// A base-field element from 32 big-endian bytes, if canonical (`< p`).
 pub(crate) fn fq_from_be(bytes: &[u8; 32]) -> Option<Fq> {
-    let mut limbs = [0u64; 4];
-    for (i, chunk) in bytes.rchunks_exact(8).enumerate() {
-        let mut w = [0u8; 8];
-        w.copy_from_slice(chunk);
-        limbs[i] = u64::from_be_bytes(w);
-    }
-    Fq::from_bigint(ark_ff::BigInt(limbs))
+    Fq::from_bigint(ark_ff::BigInt(mont::words::be_words(bytes)))
 }
 
 /// A base-field element as 32 big-endian bytes.
@@ -408,27 +402,13 @@ pub(crate) fn scalar_limbs_from_le(bytes: &[u8; 32]) -> Option<[u64; 4]> {
 }
 
 /// 32 little-endian bytes as four little-endian 64-bit limbs, unchecked.
-pub(crate) fn le_limbs(bytes: &[u8; 32]) -> [u64; 4] {
-    let mut l = [0u64; 4];
-    for (w, c) in l.iter_mut().zip(bytes.chunks_exact(8)) {
-        let mut b = [0u8; 8];
-        b.copy_from_slice(c);
-        *w = u64::from_le_bytes(b);
-    }
-    l
-}
+pub(crate) use mont::words::le_words as le_limbs;
 
 /// Whether limbs are a canonical scalar (`< r`): the borrow out of `l − r`, without
 /// branches.
+#[inline(always)]
 pub(crate) fn below_r(l: &[u64; 4]) -> bool {
-    let r = <Fr as PrimeField>::MODULUS.0;
-    let mut borrow = false;
-    for (a, b) in l.iter().zip(r) {
-        let (d, b1) = a.overflowing_sub(b);
-        let (_, b2) = d.overflowing_sub(u64::from(borrow));
-        borrow = b1 | b2;
-    }
-    borrow
+    mont::words::below(l, &<Fr as PrimeField>::MODULUS.0)
 }
 
 #[cfg(test)]

@@ -12,34 +12,7 @@
 use ark_ed_on_bls12_381_bandersnatch::Fq;
 use ark_ff::PrimeField;
 
-/// `a − b` for `a ≥ b`.
-#[inline(always)]
-fn sub(a: &mut [u64; 4], b: &[u64; 4]) {
-    let mut borrow = false;
-    for (x, y) in a.iter_mut().zip(b) {
-        let (d, b1) = x.overflowing_sub(*y);
-        let (d, b2) = d.overflowing_sub(borrow as u64);
-        *x = d;
-        borrow = b1 | b2;
-    }
-}
-
-/// `a >> s` for `s < 64`.
-#[inline(always)]
-fn shr(a: &mut [u64; 4], s: u32) {
-    if s == 0 {
-        return;
-    }
-    for i in 0..3 {
-        a[i] = (a[i] >> s) | (a[i + 1] << (64 - s));
-    }
-    a[3] >>= s;
-}
-
-#[inline(always)]
-fn less(a: &[u64; 4], b: &[u64; 4]) -> bool {
-    a.iter().rev().cmp(b.iter().rev()) == std::cmp::Ordering::Less
-}
+use crate::mont::words::{below, shr_words, sub_words};
 
 /// The Jacobi symbol `(a/n)` of plain integers, `n` odd and `a < n`: 1, −1 or 0.
 pub(crate) fn jacobi(a: &[u64; 4], n: &[u64; 4]) -> i32 {
@@ -55,19 +28,19 @@ pub(crate) fn jacobi(a: &[u64; 4], n: &[u64; 4]) -> i32 {
             a = [a[1], a[2], a[3], 0];
         }
         let z = a[0].trailing_zeros();
-        shr(&mut a, z);
+        a = shr_words(&a, z);
         if z & 1 == 1 && matches!(n[0] & 7, 3 | 5) {
             t = -t;
         }
         // Both odd now. Reciprocity: (a/n) = (n/a), negated iff both ≡ 3 mod 4.
-        if less(&a, &n) {
+        if below(&a, &n) {
             std::mem::swap(&mut a, &mut n);
             if a[0] & 3 == 3 && n[0] & 3 == 3 {
                 t = -t;
             }
         }
         // (a/n) = ((a − n)/n); a − n is even.
-        sub(&mut a, &n);
+        a = sub_words(&a, &n).0;
     }
 }
 

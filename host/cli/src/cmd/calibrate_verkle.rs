@@ -134,32 +134,30 @@ fn calibrate(reps: usize) -> (CostModel, Vec<(Method, usize, f64)>) {
     (model, raw)
 }
 
-/// The model as the Rust constants file `zkhost-verkle` compiles in.
+/// The model as the Rust constants file `zkhost-verkle` compiles in: data only,
+/// each method by its report name ([`Method::name`]), so that the file imports
+/// nothing from the crate.
 fn rust_source(model: &CostModel) -> String {
     let mut s = String::from(
         "//! The committed verkle cost model (`zkhost calibrate-verkle --write`): it chooses the\n\
-         //! commitment method, nothing else. Generated: edit by recalibrating, not by hand.\n\n\
-         use super::cost::Method;\n\n\
+         //! commitment method, nothing else. Generated: edit by recalibrating, not by hand.\n\
+         //! Data only: methods by their report names (`cost::Method::name`).\n\n\
          /// How and where the constants were measured.\n",
     );
     s += &format!("pub(crate) const NOTE: &str = {:?};\n\n", model.note);
-    s += "/// Per method: the fitted line `a + b·n` (ns), its R², and the measured medians\n\
-          /// `(n, ns)` that predictions interpolate.\n\
+    s += "/// Per method name: the fitted line `a + b·n` (ns), its R², and the measured\n\
+          /// medians `(n, ns)` that predictions interpolate.\n\
           #[allow(clippy::type_complexity)]\n\
-          pub(crate) const ENTRIES: &[(Method, f64, f64, f64, &[(usize, f64)])] = &[\n";
+          pub(crate) const ENTRIES: &[(&str, f64, f64, f64, &[(usize, f64)])] = &[\n";
     for e in &model.entries {
-        let variant = match e.method {
-            Method::Narrow => "Narrow",
-            Method::Wide => "Wide",
-            Method::WideParallel => "WideParallel",
-        };
+        let name = e.method.name();
         let points: Vec<String> = e
             .points
             .iter()
             .map(|(n, t)| format!("({n}, {t:?})"))
             .collect();
         s += &format!(
-            "    (\n        Method::{variant},\n        {:?},\n        {:?},\n        {:?},\n        &[{}],\n    ),\n",
+            "    (\n        {name:?},\n        {:?},\n        {:?},\n        {:?},\n        &[{}],\n    ),\n",
             e.a_ns,
             e.b_ns,
             e.r2,

@@ -4,8 +4,8 @@
 use std::sync::OnceLock;
 
 use super::fp::Fp;
-use super::fp12::frobenius_coefficients;
 use super::fp2::Fp2;
+use super::frobenius::frobenius_coefficients;
 use super::jacobian::Jacobian;
 use super::x_naf;
 

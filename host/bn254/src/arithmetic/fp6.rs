@@ -1,8 +1,7 @@
 //! Fp6 = Fp2\[v\]/(v³ − ξ), `ξ = 9 + u`.
 
-use super::fp::impl_ops;
-use super::fp12::frobenius_coefficients;
 use super::fp2::Fp2;
+use super::frobenius::frobenius_coefficients;
 
 /// `c0 + c1·v + c2·v²`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

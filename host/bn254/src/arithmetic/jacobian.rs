@@ -2,7 +2,7 @@
 //! `(X/Z², Y/Z³)`, over Fp (G1) or Fp2 (the twist, G2). The formulas are those of
 //! the Explicit-Formulas Database for `a = 0`; none of them needs `b`.
 
-use super::field::Field;
+use zkhost_mont::Field;
 
 /// A point in Jacobian coordinates; `Z = 0` is the identity.
 #[derive(Clone, Copy, Debug)]

@@ -1,4 +1,4 @@
-//! Inversion and division in Fp by a binary extended GCD on 64-bit approximations
+//! Inversion and division in a prime field [`crate::Fp`] by a binary extended GCD on 64-bit approximations
 //! (T. Pornin, "Optimized Binary GCD for Modular Inversion", 2020), in variable
 //! time: inputs are public.
 //!
@@ -26,14 +26,11 @@
 //! - two batches' matrices are multiplied together before they touch `u, v`, which
 //!   halves that work.
 //!
-//! At most 16 batches on every input the tests tried, the structured worst cases
-//! included.
+//! At most 16 batches on every input the tests tried (on BN254's Fp, in
+//! `zkhost-bn254`), the structured worst cases included.
 
-use super::fp::{Fp, MODULUS, P, R2};
-use crate::mont;
-
-/// `p⁻¹ mod 2⁶⁴`.
-const P_INV: u64 = MODULUS.inv.wrapping_neg();
+use crate::fp::MontConfig;
+use crate::words::{add_words, sub_words};
 
 /// Steps per batch on approximations: the factors stay below 2³⁰ in absolute
 /// value, so a row of two packs into one word ([`Packed`]).
@@ -47,29 +44,30 @@ const EXACT_BATCH: u32 = 62;
 /// the algorithm relies on.
 const MAX_BATCHES: usize = 40;
 
-/// `y⁻¹` for `y ≠ 0`.
-pub(crate) fn invert(y: &Fp) -> Option<Fp> {
-    // `y.0` is the Montgomery word `y·R`; `R²/(y·R)` is `y⁻¹·R`, the Montgomery
+/// The Montgomery words of `y⁻¹` from those of `y`, or `None` for zero.
+#[inline]
+pub(crate) fn invert<C: MontConfig>(y: &[u64; 4]) -> Option<[u64; 4]> {
+    // `y` is the Montgomery word `y·R`; `R²/(y·R)` is `y⁻¹·R`, the Montgomery
     // form of the inverse, with no multiplication after the GCD.
-    ratio(&R2, &y.0).map(Fp)
+    ratio::<C>(&C::R2, y)
 }
 
 /// `n·d⁻¹ mod p` on plain integers `n, d < p`, or `None` when `d = 0`: a division
 /// for the price of an inversion, since the GCD's Bézout coefficient can start at
 /// `n` instead of 1.
-pub(crate) fn ratio(n: &[u64; 4], d: &[u64; 4]) -> Option<[u64; 4]> {
+pub fn ratio<C: MontConfig>(n: &[u64; 4], d: &[u64; 4]) -> Option<[u64; 4]> {
     if *d == [0; 4] {
         return None;
     }
-    match invert_words(n, d) {
+    match invert_words::<C>(n, d) {
         (Some(v), _) => Some(v),
         // Never seen (see `MAX_BATCHES`); if it ever happens, stay correct.
         (None, _) => {
-            let inv = Fp(*d).inverse_fermat()?;
+            let inv = crate::Fp::<C>::from_mont(*d).inverse_fermat()?;
             // Fp(d)⁻¹ has the word d⁻¹·R²; times n, over R, is n·d⁻¹·R; once
             // more over R with 1 gives n·d⁻¹.
-            let t = mont::mul(&inv.0, n, &MODULUS);
-            Some(mont::mul(&t, &[1, 0, 0, 0], &MODULUS))
+            let t = crate::mul(&inv.0, n, &C::MODULUS);
+            Some(crate::mul(&t, &[1, 0, 0, 0], &C::MODULUS))
         }
     }
 }
@@ -164,14 +162,20 @@ fn combine<const L: usize>(x: &[u64; 4], y: &[u64; 4], f: i64, g: i64) -> ([u64;
 /// `(u·f + v·g)·2⁻ˢ mod p` for `u, v < p` and `|f| + |g| ≤ 2ˢ`, `s < 64`, reduced
 /// to `[0, p)`.
 #[inline(always)]
-fn combine_mod(u: &[u64; 4], v: &[u64; 4], f: i64, g: i64, s: u32) -> [u64; 4] {
+fn combine_mod<C: MontConfig>(u: &[u64; 4], v: &[u64; 4], f: i64, g: i64, s: u32) -> [u64; 4] {
     // t = u·f + v·g, signed, |t| ≤ 2ˢ·p.
     let mut t = linear(u, v, f, g);
     // k·p with k ≡ −t·p⁻¹ (mod 2ˢ) makes t + k·p divisible by 2ˢ.
-    let k = t[0].wrapping_mul(P_INV).wrapping_neg() & ((1 << s) - 1);
+    // p⁻¹ mod 2⁶⁴ is the negated Montgomery constant.
+    let k = t[0]
+        .wrapping_mul(C::MODULUS.inv.wrapping_neg())
+        .wrapping_neg()
+        & ((1 << s) - 1);
     let mut c: u128 = 0;
+    let p = C::P;
+    #[allow(clippy::needless_range_loop)]
     for i in 0..4 {
-        let acc = u128::from(t[i]) + u128::from(k) * u128::from(P[i]) + c;
+        let acc = u128::from(t[i]) + u128::from(k) * u128::from(p[i]) + c;
         t[i] = acc as u64;
         c = acc >> 64;
     }
@@ -181,9 +185,9 @@ fn combine_mod(u: &[u64; 4], v: &[u64; 4], f: i64, g: i64, s: u32) -> [u64; 4] {
     // here than masks: the signs are far from random.)
     let r = shift_right(&t, s);
     if (t[4] as i64) < 0 {
-        super::fp::add_words(&r, &P).0
+        add_words(&r, &C::P).0
     } else {
-        let (d, borrow) = super::fp::sub_words(&r, &P);
+        let (d, borrow) = sub_words(&r, &C::P);
         if borrow {
             r
         } else {
@@ -192,11 +196,11 @@ fn combine_mod(u: &[u64; 4], v: &[u64; 4], f: i64, g: i64, s: u32) -> [u64; 4] {
     }
 }
 
-/// How many batches of steps inverting `y` takes: the work of an inversion, which
-/// the tests bound on the slowest inputs they can construct.
-#[cfg(test)]
-pub(crate) fn batch_count(y: &Fp) -> usize {
-    invert_words(&R2, &y.0).1
+/// How many batches of steps inverting the element with Montgomery words `y`
+/// takes: the work of an inversion, which the tests bound on the slowest inputs
+/// they can construct.
+pub fn batch_count<C: MontConfig>(y: &[u64; 4]) -> usize {
+    invert_words::<C>(&C::R2, y).1
 }
 
 /// One row of a batch's matrix, `(f, g)` with `2^steps·x' = f·a + g·b` for `x'`
@@ -333,23 +337,23 @@ fn steps<R: Row>(mut xa: u64, mut xb: u64, budget: u32) -> Steps {
 
 /// `n·y⁻¹ mod p` for `n < p` and a non-zero `y < p` (plain integers), or `None` if
 /// the batches run out; and the number of batches used.
-fn invert_words(n: &[u64; 4], y: &[u64; 4]) -> (Option<[u64; 4]>, usize) {
+fn invert_words<C: MontConfig>(n: &[u64; 4], y: &[u64; 4]) -> (Option<[u64; 4]>, usize) {
     #[cfg(target_arch = "x86_64")]
     if has_bmi() {
         // SAFETY: the CPU has BMI1 and BMI2 (checked just above).
-        return unsafe { invert_words_bmi(n, y) };
+        return unsafe { invert_words_bmi::<C>(n, y) };
     }
-    invert_words_impl(n, y)
+    invert_words_impl::<C>(n, y)
 }
 
 /// Whether the CPU has BMI1 and BMI2 (`tzcnt`, `shlx`, `shrx`): the inner loop,
 /// which is bound by its instruction count as much as by its dependency chain,
-/// runs faster compiled for them. Follows [`mont::has_adx`], which checks
+/// runs faster compiled for them. Follows [`crate::has_adx`], which checks
 /// BMI2 and honours `ZKHOST_PORTABLE_FIELD`, so the portable test runs the baseline
 /// build of this code.
 #[cfg(target_arch = "x86_64")]
 fn has_bmi() -> bool {
-    mont::has_adx() && std::is_x86_feature_detected!("bmi1")
+    crate::has_adx() && std::is_x86_feature_detected!("bmi1")
 }
 
 /// [`invert_words`] compiled for BMI1 and BMI2.
@@ -358,14 +362,14 @@ fn has_bmi() -> bool {
 /// The CPU must have BMI1 and BMI2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "bmi1,bmi2")]
-unsafe fn invert_words_bmi(n: &[u64; 4], y: &[u64; 4]) -> (Option<[u64; 4]>, usize) {
-    invert_words_impl(n, y)
+unsafe fn invert_words_bmi<C: MontConfig>(n: &[u64; 4], y: &[u64; 4]) -> (Option<[u64; 4]>, usize) {
+    invert_words_impl::<C>(n, y)
 }
 
 #[inline(always)]
-fn invert_words_impl(n: &[u64; 4], y: &[u64; 4]) -> (Option<[u64; 4]>, usize) {
+fn invert_words_impl<C: MontConfig>(n: &[u64; 4], y: &[u64; 4]) -> (Option<[u64; 4]>, usize) {
     // a ≡ u·y/n and b ≡ v·y/n throughout: at the end b = 1 and v = n/y.
-    let (mut a, mut b) = (*y, P);
+    let (mut a, mut b) = (*y, C::P);
     let (mut u, mut v) = (*n, [0u64; 4]);
     // The factors of an odd-numbered batch, not yet applied to `u, v`: they are
     // applied together with the next batch's, as one matrix of 60-bit factors,
@@ -374,7 +378,7 @@ fn invert_words_impl(n: &[u64; 4], y: &[u64; 4]) -> (Option<[u64; 4]>, usize) {
     for batch in 0..MAX_BATCHES {
         if a[0] | a[1] | a[2] | a[3] == 0 {
             if let Some([_, _, f1, g1]) = pending {
-                v = combine_mod(&u, &v, f1, g1, BATCH);
+                v = combine_mod::<C>(&u, &v, f1, g1, BATCH);
             }
             return ((b == [1, 0, 0, 0]).then_some(v), batch);
         }
@@ -386,14 +390,14 @@ fn invert_words_impl(n: &[u64; 4], y: &[u64; 4]) -> (Option<[u64; 4]>, usize) {
             (a, b) = ([m.a, 0, 0, 0], [m.b, 0, 0, 0]);
             if let Some([f0, g0, f1, g1]) = pending.take() {
                 (u, v) = (
-                    combine_mod(&u, &v, f0, g0, BATCH),
-                    combine_mod(&u, &v, f1, g1, BATCH),
+                    combine_mod::<C>(&u, &v, f0, g0, BATCH),
+                    combine_mod::<C>(&u, &v, f1, g1, BATCH),
                 );
             }
             let (f0, g0, f1, g1) = (m.f0, m.g0, m.f1, m.g1);
             (u, v) = (
-                combine_mod(&u, &v, f0, g0, EXACT_BATCH),
-                combine_mod(&u, &v, f1, g1, EXACT_BATCH),
+                combine_mod::<C>(&u, &v, f0, g0, EXACT_BATCH),
+                combine_mod::<C>(&u, &v, f1, g1, EXACT_BATCH),
             );
             continue;
         }
@@ -424,8 +428,8 @@ fn invert_words_impl(n: &[u64; 4], y: &[u64; 4]) -> (Option<[u64; 4]>, usize) {
                 // 2³⁰·2³⁰, so the products fit.
                 let (c0, d0) = (f0 * e0 + g0 * e1, f0 * h0 + g0 * h1);
                 let (c1, d1) = (f1 * e0 + g1 * e1, f1 * h0 + g1 * h1);
-                let nu = combine_mod(&u, &v, c0, d0, 2 * BATCH);
-                let nv = combine_mod(&u, &v, c1, d1, 2 * BATCH);
+                let nu = combine_mod::<C>(&u, &v, c0, d0, 2 * BATCH);
+                let nv = combine_mod::<C>(&u, &v, c1, d1, 2 * BATCH);
                 (u, v) = (nu, nv);
             }
         }

@@ -3,12 +3,14 @@
 //! (`crate::msm`, the engine's group) shares: the endomorphism, the GLV split and
 //! co-Z odd multiples. There is one G1 in this crate: this one.
 
-use super::fp::{sub_words, words_be_bytes, Fp, MODULUS, R2};
-use super::inverse::ratio;
+use zkhost_mont as mont;
+use zkhost_mont::inverse::ratio;
+use zkhost_mont::words::{be_words, sub_words, words_be_bytes};
+
+use super::fp::{Fp, FpConfig, MODULUS, R2};
 use super::jacobian::Jacobian;
-use crate::encoding;
-use crate::mont;
-use crate::Error;
+#[cfg(feature = "abi")]
+use crate::{encoding, Error};
 
 /// G1 in Jacobian coordinates.
 pub type G1Jacobian = Jacobian<Fp>;
@@ -23,7 +25,7 @@ pub struct G1Affine {
 }
 
 /// The curve constant 3 (Montgomery form; the tests check it is `Fp::from_u64(3)`).
-pub(crate) const B: Fp = Fp([
+pub(crate) const B: Fp = Fp::from_mont([
     0x7a17_caa9_50ad_28d7,
     0x1f6a_c17a_e155_21b9,
     0x334b_ea4e_696b_d284,
@@ -83,10 +85,10 @@ impl G1Input {
     /// x), x) + 3·R⁻²`, the equation times `R⁻²`, in three multiplications and a
     /// half.
     pub fn new(x: &[u64; 4], y: &[u64; 4]) -> Option<G1Input> {
-        let xx = Fp(*x).square();
-        let x3 = xx.mul(&Fp(*x));
-        let y2 = mont::redc(&Fp(*y).square().0, &MODULUS);
-        (y2 == x3.add(&Fp(B_PLAIN)).0).then_some(G1Input {
+        let xx = Fp::from_mont(*x).square();
+        let x3 = xx.mul(&Fp::from_mont(*x));
+        let y2 = mont::redc(&Fp::from_mont(*y).square().0, &MODULUS);
+        (y2 == x3.add(&Fp::from_mont(B_PLAIN)).0).then_some(G1Input {
             x: *x,
             y: *y,
             xx: xx.0,
@@ -100,8 +102,8 @@ impl G1Input {
             return G1Affine::INFINITY;
         }
         G1Affine {
-            x: Fp(self.x).mul(&Fp(R2)),
-            y: Fp(self.y).mul(&Fp(R2)),
+            x: Fp::from_mont(self.x).mul(&Fp::from_mont(R2)),
+            y: Fp::from_mont(self.y).mul(&Fp::from_mont(R2)),
         }
     }
 
@@ -130,22 +132,29 @@ impl G1Input {
                 // q = −self (y = 0 never occurs: x³ = −3 has no root in Fp).
                 return [0; 64];
             }
-            let xx = Fp(self.xx);
-            (xx.double().add(&xx).mul(&Fp(R3)), Fp(self.y).double())
+            let xx = Fp::from_mont(self.xx);
+            (
+                xx.double().add(&xx).mul(&Fp::from_mont(R3)),
+                Fp::from_mont(self.y).double(),
+            )
         } else {
-            let dy = Fp(q.y).sub(&Fp(self.y)).mul(&Fp(R2));
-            (dy, Fp(q.x).sub(&Fp(self.x)))
+            let dy = Fp::from_mont(q.y)
+                .sub(&Fp::from_mont(self.y))
+                .mul(&Fp::from_mont(R2));
+            (dy, Fp::from_mont(q.x).sub(&Fp::from_mont(self.x)))
         };
-        let Some(lambda) = ratio(&n.0, &d.0) else {
+        let Some(lambda) = ratio::<FpConfig>(&n.0, &d.0) else {
             // d = 0 only for y = 0, which no curve point has.
             return [0; 64];
         };
-        let lambda = Fp(lambda);
+        let lambda = Fp::from_mont(lambda);
         // x₃ = λ² − x₁ − x₂, with λ² = redc(mont(λ·R, λ·R)) plain.
-        let l2 = Fp(mont::redc(&lambda.square().0, &MODULUS));
-        let x3 = l2.sub(&Fp(self.x)).sub(&Fp(q.x));
+        let l2 = Fp::from_mont(mont::redc(&lambda.square().0, &MODULUS));
+        let x3 = l2.sub(&Fp::from_mont(self.x)).sub(&Fp::from_mont(q.x));
         // y₃ = mont(λ·R, x₁ − x₃) − y₁, all plain.
-        let y3 = lambda.mul(&Fp(self.x).sub(&x3)).sub(&Fp(self.y));
+        let y3 = lambda
+            .mul(&Fp::from_mont(self.x).sub(&x3))
+            .sub(&Fp::from_mont(self.y));
         encode(&x3.0, &y3.0)
     }
 }
@@ -180,7 +189,8 @@ impl G1Affine {
 
     /// Parses the 64-byte EVM encoding with the precompiles' rules: both coordinates
     /// `< p` ([`encoding::g1`]), then the curve equation `y² = x³ + 3`; all zeros is
-    /// infinity.
+    /// infinity. With the `abi` feature (the precompiles' front end).
+    #[cfg(feature = "abi")]
     pub fn from_evm(bytes: &[u8; 64]) -> Result<G1Affine, Error> {
         let c = encoding::g1(bytes)?;
         if c.is_infinity() {
@@ -232,7 +242,7 @@ impl G1Affine {
         if self.is_infinity() {
             return *self;
         }
-        let k = reduce_scalar(super::fp::be_words(k));
+        let k = reduce_scalar(be_words(k));
         let (k1, k2) = glv_split(&k);
         let (neg1, neg2) = (k1 < 0, k2 < 0);
         let p1 = if neg1 { self.neg() } else { *self };
@@ -301,7 +311,7 @@ impl PartialEq for G1Jacobian {
 impl Eq for G1Jacobian {}
 
 /// A cube root of unity in Fp (Montgomery form), paired with [`LAMBDA`].
-const BETA: Fp = Fp([
+const BETA: Fp = Fp::from_mont([
     0x7193_0c11_d782_e155,
     0xa6bb_947c_ffbe_3323,
     0xaa30_3344_d474_1444,
@@ -317,13 +327,8 @@ pub(crate) const LAMBDA: [u64; 4] = [
     0,
 ];
 
-/// The group order r, little-endian words.
-pub(crate) const R: [u64; 4] = [
-    0x43e1_f593_f000_0001,
-    0x2833_e848_79b9_7091,
-    0xb850_45b6_8181_585d,
-    0x3064_4e72_e131_a029,
-];
+/// The group order r, little-endian words: Fr's modulus.
+pub(crate) const R: [u64; 4] = super::fr::R;
 
 /// `k mod r` (k < 2²⁵⁶ < 6r: at most five subtractions).
 pub(crate) fn reduce_scalar(mut k: [u64; 4]) -> [u64; 4] {

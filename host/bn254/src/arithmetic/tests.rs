@@ -26,7 +26,7 @@ fn rng() -> StdRng {
 
 // Conversions: both keep the same Montgomery words.
 fn fp(a: Fq) -> Fp {
-    Fp(a.0 .0)
+    Fp::from_mont(a.0 .0)
 }
 fn fp2(a: Fq2) -> Fp2 {
     Fp2::new(fp(a.c0), fp(a.c1))
@@ -96,15 +96,16 @@ fn fp_matches_arkworks() {
 #[cfg(target_arch = "x86_64")]
 #[test]
 fn add_and_sub_assembly_matches_portable() {
-    use super::fp::{add_asm, add_portable, sub_asm, sub_portable};
+    use super::fp::P;
+    use zkhost_mont::fp::{add_asm, add_portable, sub_asm, sub_portable};
     let xs = fq_samples(3000);
     for (i, a) in xs.iter().enumerate() {
         for b in [xs[(i * 11 + 5) % xs.len()], *a, -*a, Fq::zero(), -Fq::ONE] {
             let (x, y) = (fp(*a).0, fp(b).0);
-            assert_eq!(add_asm(&x, &y), add_portable(&x, &y));
-            assert_eq!(sub_asm(&x, &y), sub_portable(&x, &y));
-            assert_eq!(Fp(add_asm(&x, &y)), fp(*a + b));
-            assert_eq!(Fp(sub_asm(&x, &y)), fp(*a - b));
+            assert_eq!(add_asm(&x, &y, &P), add_portable(&x, &y, &P));
+            assert_eq!(sub_asm(&x, &y, &P), sub_portable(&x, &y, &P));
+            assert_eq!(Fp::from_mont(add_asm(&x, &y, &P)), fp(*a + b));
+            assert_eq!(Fp::from_mont(sub_asm(&x, &y, &P)), fp(*a - b));
         }
     }
 }
@@ -121,7 +122,7 @@ fn inverse_on_structured_inputs() {
     for a in inputs {
         // As a plain value (Montgomery words are what the GCD sees, so also try a
         // value whose Montgomery form is small).
-        for x in [fp(a), Fp(a.into_bigint().0)] {
+        for x in [fp(a), Fp::from_mont(a.into_bigint().0)] {
             if x.is_zero() {
                 continue;
             }
@@ -139,7 +140,10 @@ fn ratio_divides_plain_integers() {
     let xs = fq_samples(500);
     for (i, n) in xs.iter().enumerate() {
         let d = xs[(i * 7 + 3) % xs.len()];
-        let got = super::inverse::ratio(&n.into_bigint().0, &d.into_bigint().0);
+        let got = zkhost_mont::inverse::ratio::<super::fp::FpConfig>(
+            &n.into_bigint().0,
+            &d.into_bigint().0,
+        );
         let want = d.inverse().map(|inv| (*n * inv).into_bigint().0);
         assert_eq!(got, want, "{n} / {d}");
     }
@@ -163,7 +167,7 @@ fn fp2_mul_at_the_edges() {
     }
     // p² is a multiple of p below p·2²⁵⁶: it reduces to zero.
     assert_eq!(
-        crate::mont::redc_wide(&super::fp::P_SQUARED, &super::fp::MODULUS),
+        zkhost_mont::redc_wide(&super::fp::P_SQUARED, &super::fp::MODULUS),
         [0; 4]
     );
 }
@@ -285,15 +289,9 @@ fn g1_add_matches_arkworks() {
 /// 2²⁵⁶ − 1 (the all-ones scalar), λ, λ ± 1, powers of two, random values.
 fn scalars() -> Vec<[u8; 32]> {
     let mut rng = rng();
-    let to_bytes = |w: [u64; 4]| {
-        let mut b = [0u8; 32];
-        for (i, word) in w.iter().enumerate() {
-            b[24 - 8 * i..32 - 8 * i].copy_from_slice(&word.to_be_bytes());
-        }
-        b
-    };
-    let add = |w: [u64; 4], k: u64| super::fp::add_words(&w, &[k, 0, 0, 0]).0;
-    let sub = |w: [u64; 4], k: u64| super::fp::sub_words(&w, &[k, 0, 0, 0]).0;
+    let to_bytes = |w: [u64; 4]| zkhost_mont::words::words_be_bytes(&w);
+    let add = |w: [u64; 4], k: u64| zkhost_mont::words::add_words(&w, &[k, 0, 0, 0]).0;
+    let sub = |w: [u64; 4], k: u64| zkhost_mont::words::sub_words(&w, &[k, 0, 0, 0]).0;
     let mut v = vec![
         [0u8; 32],
         to_bytes([1, 0, 0, 0]),
@@ -668,9 +666,11 @@ fn inverse_work_is_bounded() {
     }
     let mut most = 0;
     for a in inputs {
-        for x in [fp(a), Fp(a.into_bigint().0)] {
+        for x in [fp(a), Fp::from_mont(a.into_bigint().0)] {
             if !x.is_zero() {
-                most = most.max(super::inverse::batch_count(&x));
+                most = most.max(zkhost_mont::inverse::batch_count::<super::fp::FpConfig>(
+                    &x.0,
+                ));
             }
         }
     }
@@ -723,7 +723,8 @@ fn halving_matches_arkworks() {
 /// random five-word values, all below `64p`.
 #[test]
 fn small_reduction_is_exact() {
-    use super::fp::{reduce_small, P};
+    use super::fp::{FpConfig, P};
+    let reduce_small = zkhost_mont::fp::reduce_small::<FpConfig>;
     let words = |x: &num_words::W| x.0;
     let p = num_words::W::from4(&P);
     let limit = p.times(64);
@@ -843,4 +844,39 @@ mod num_words {
             false
         }
     }
+}
+
+/// The scalar field (Poseidon's): its modulus and one are arkworks', its arithmetic
+/// agrees with arkworks' on random elements and the edges, and its encoding is
+/// canonical (r itself and above refused).
+#[test]
+fn scalar_field_matches_arkworks() {
+    use super::fr::{Fr as MyFr, FrConfig};
+    use zkhost_mont::{Field as _, MontConfig};
+    assert_eq!(FrConfig::P, <Fr as PrimeField>::MODULUS.0);
+    assert_eq!(MyFr::ONE.0, Fr::ONE.0 .0);
+    let mine = |a: Fr| MyFr::from_mont(a.0 .0);
+    let theirs = |x: MyFr| Fr::from_be_bytes_mod_order(&x.to_be_bytes());
+    let mut rng = rng();
+    let mut xs = vec![Fr::ZERO, Fr::ONE, -Fr::ONE, -Fr::from(2u64)];
+    xs.extend((0..2000).map(|_| Fr::rand(&mut rng)));
+    for w in xs.windows(2) {
+        let (a, b) = (w[0], w[1]);
+        let (x, y) = (mine(a), mine(b));
+        assert_eq!(theirs(x), a);
+        assert_eq!(theirs(x.add(&y)), a + b);
+        assert_eq!(theirs(x.sub(&y)), a - b);
+        assert_eq!(theirs(x.mul(&y)), a * b);
+        assert_eq!(theirs(x.neg()), -a);
+        assert_eq!(theirs(x.pow(&[5])), a.pow([5]));
+        assert_eq!(x.inverse().map(theirs), a.inverse());
+    }
+    let r_be = zkhost_mont::words::words_be_bytes(&FrConfig::P);
+    assert_eq!(MyFr::from_be_bytes(&r_be), None, "r itself is refused");
+    assert_eq!(MyFr::from_be_bytes(&[0xff; 32]), None);
+    let mut below = r_be;
+    below[31] -= 1;
+    let x = MyFr::from_be_bytes(&below).expect("r − 1");
+    assert_eq!(x, MyFr::ONE.neg());
+    assert_eq!(x.to_be_bytes(), below);
 }

@@ -4,12 +4,10 @@
 //! `c1 = (a1, a3, a5)`; the Frobenius maps and the cyclotomic squaring below are
 //! written in those terms.
 
-use std::sync::OnceLock;
-
-use super::field::Field;
-use super::fp::{impl_ops, Fp, P};
+use super::fp::Fp;
 use super::fp2::Fp2;
 use super::fp6::Fp6;
+use super::frobenius::frobenius_coefficients;
 
 /// `c0 + c1·w`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -18,45 +16,6 @@ pub struct Fp12 {
     pub c0: Fp6,
     /// The coefficient of w.
     pub c1: Fp6,
-}
-
-/// `ξ^(j(pᵏ−1)/6)` for `k` in 0..=3 (rows) and `j` in 0..6 (columns): the factor
-/// the k-th Frobenius map puts on the coefficient of `wʲ`. Computed once.
-pub(crate) fn frobenius_coefficients() -> &'static [[Fp2; 6]; 4] {
-    static COEFFS: OnceLock<[[Fp2; 6]; 4]> = OnceLock::new();
-    COEFFS.get_or_init(|| {
-        let xi = Fp2::new(Fp::from_u64(9), Fp::ONE);
-        // (p − 1)/6, exact since p ≡ 1 (mod 6).
-        let e = div_small(&sub_one(&P), 6);
-        let g1 = xi.pow(&e);
-        let mut out = [[Fp2::ONE; 6]; 4];
-        for j in 1..6 {
-            let g1j = out[1][j - 1] * g1;
-            out[1][j] = g1j;
-            // (p² − 1)/6 = (p − 1)/6·(p + 1); (p³ − 1)/6 = (p − 1)/6·(p² + p + 1);
-            // raising to p conjugates.
-            out[2][j] = g1j * g1j.conjugate();
-            out[3][j] = out[2][j] * g1j;
-        }
-        out
-    })
-}
-
-/// `x − 1` for `x ≥ 1`.
-fn sub_one(x: &[u64; 4]) -> [u64; 4] {
-    super::fp::sub_words(x, &[1, 0, 0, 0]).0
-}
-
-/// `x / d` (truncated) for a small divisor.
-fn div_small(x: &[u64; 4], d: u64) -> [u64; 4] {
-    let mut out = [0u64; 4];
-    let mut rem: u128 = 0;
-    for i in (0..4).rev() {
-        let cur = (rem << 64) | u128::from(x[i]);
-        out[i] = (cur / u128::from(d)) as u64;
-        rem = cur % u128::from(d);
-    }
-    out
 }
 
 impl Fp12 {

@@ -1,85 +1,19 @@
-//! zkhost's own BN254 backend: field tower, curves and pairing written for the
-//! three precompiles, in Rust with x86-64 assembly for the field multiplication
-//! ([`crate::mont`], chosen at run time; portable code elsewhere).
-//!
-//! - `fp`, `fp2`, `fp6`, `fp12`: the tower Fp ⊂ Fp2 ⊂ Fp6 ⊂ Fp12 with
-//!   `u² = −1`, `v³ = 9 + u`, `w² = v` — the same as arkworks', so the tests compare
-//!   element by element;
-//! - `inverse`: inversion and division by a binary GCD on word approximations;
-//! - `field`, `jacobian`, `g1`, `g2`: curve arithmetic, GLV for G1 multiplication, the
-//!   ψ-based subgroup test for G2;
-//! - `pairing`: the shared Miller loop and the final exponentiation.
-//!
-//! Nothing here is constant time: every input of a precompile is public.
-
-pub mod field;
-pub mod fp;
-pub mod fp12;
-pub mod fp2;
-pub mod fp6;
-pub mod g1;
-pub mod g2;
-pub mod inverse;
-pub mod jacobian;
-pub mod pairing;
-
-#[cfg(test)]
-mod tests;
+//! The arithmetic as a backend: [`Engine`] decodes the checked encodings into the
+//! field and curve types and runs the three precompiles on them, for
+//! [`crate::Backend::Zkhost`]. Only with the `abi` feature, like the rest of the
+//! precompiles' front end.
 
 use std::sync::Arc;
 
-use super::encoding::{G1Coords, G2Coords};
-use super::g2_cache::{self, Key};
-use super::Error;
-use fp::Fp;
-use fp2::Fp2;
-use g1::G1Input;
-use g2::G2Affine;
-use pairing::{G2Prepared, PairG2};
-
-/// The BN parameter x: `p` and `r` are polynomials in it; the Miller loop runs over
-/// `6x + 2`.
-pub const BN_X: u64 = 4_965_661_367_192_848_881;
-
-/// The NAF digits of [`BN_X`], computed once (the G2 subgroup test multiplies by x).
-pub(crate) fn x_naf() -> &'static [i8] {
-    static DIGITS: std::sync::OnceLock<Vec<i8>> = std::sync::OnceLock::new();
-    DIGITS.get_or_init(|| naf(u128::from(BN_X)))
-}
-
-/// The non-adjacent form of `k`: digits in {−1, 0, 1}, least significant first, no
-/// two adjacent non-zero.
-pub(crate) fn naf(k: u128) -> Vec<i8> {
-    wnaf(k, 2)
-}
-
-/// The width-`w` NAF of `k` (`2 ≤ w ≤ 7`): digits odd and below `2^(w−1)` in absolute
-/// value, or zero, least significant first; of any `w` consecutive digits at most one
-/// is non-zero.
-pub(crate) fn wnaf(mut k: u128, w: u32) -> Vec<i8> {
-    let mut digits = Vec::with_capacity(130);
-    let (modulus, half) = (1i32 << w, 1i32 << (w - 1));
-    while k != 0 {
-        if k & 1 == 1 {
-            // k mod 2^w, taken into (−2^(w−1), 2^(w−1)): k − d is then divisible
-            // by 2^w (and never negative: d ≤ k when d > 0).
-            let mut d = (k % modulus as u128) as i32;
-            if d >= half {
-                d -= modulus;
-            }
-            digits.push(d as i8);
-            k = if d > 0 {
-                k - d as u128
-            } else {
-                k + (-d) as u128
-            };
-        } else {
-            digits.push(0);
-        }
-        k >>= 1;
-    }
-    digits
-}
+use super::fp::Fp;
+use super::fp2::Fp2;
+use super::g1::G1Input;
+use super::g2::G2Affine;
+use super::pairing::{self, G2Prepared, PairG2};
+use crate::encoding::{G1Coords, G2Coords};
+use crate::g2_cache::{self, Key};
+use crate::Error;
+use zkhost_mont::words::{be_words, below};
 
 /// The backend, for [`super::Backend::Zkhost`].
 pub(crate) struct Engine;
@@ -90,8 +24,8 @@ fn fp(bytes: &[u8; 32], err: Error) -> Result<Fp, Error> {
 
 /// The plain value of a 32-byte big-endian coordinate, if below p.
 fn plain(bytes: &[u8; 32], err: Error) -> Result<[u64; 4], Error> {
-    let w = fp::be_words(bytes);
-    if fp::below_p(&w) {
+    let w = be_words(bytes);
+    if below(&w, &super::fp::P) {
         Ok(w)
     } else {
         Err(err)
@@ -124,7 +58,7 @@ fn key(p: &G2Coords) -> Key {
     k
 }
 
-impl super::Engine for Engine {
+impl crate::Engine for Engine {
     type G1 = G1Input;
     type G2 = G2Input;
 

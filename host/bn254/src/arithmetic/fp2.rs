@@ -1,7 +1,9 @@
 //! Fp2 = Fp\[u\]/(u² + 1), the field of the twist's coordinates.
 
-use super::fp::{add_words, impl_ops, Fp, MODULUS, P_SQUARED};
-use crate::mont;
+use zkhost_mont::words::add_words;
+use zkhost_mont::{self as mont, Field};
+
+use super::fp::{Fp, MODULUS, P_SQUARED};
 
 /// `c0 + c1·u`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -83,8 +85,8 @@ impl Fp2 {
         let re = mont::sub_512(&mont::add_512(&v0, &P_SQUARED).0, &v1).0;
         let im = mont::sub_512(&mont::sub_512(&s, &v0).0, &v1).0;
         Fp2::new(
-            Fp(mont::redc_wide(&re, &MODULUS)),
-            Fp(mont::redc_wide(&im, &MODULUS)),
+            Fp::from_mont(mont::redc_wide(&re, &MODULUS)),
+            Fp::from_mont(mont::redc_wide(&im, &MODULUS)),
         )
     }
 
@@ -152,6 +154,39 @@ impl Fp2 {
 }
 
 impl_ops!(Fp2);
+
+impl Field for Fp2 {
+    const ZERO: Self = Fp2::ZERO;
+    const ONE: Self = Fp2::ONE;
+    #[inline(always)]
+    fn add(&self, b: &Self) -> Self {
+        Fp2::add(self, b)
+    }
+    #[inline(always)]
+    fn sub(&self, b: &Self) -> Self {
+        Fp2::sub(self, b)
+    }
+    #[inline(always)]
+    fn double(&self) -> Self {
+        Fp2::double(self)
+    }
+    #[inline(always)]
+    fn mul(&self, b: &Self) -> Self {
+        Fp2::mul(self, b)
+    }
+    #[inline(always)]
+    fn square(&self) -> Self {
+        Fp2::square(self)
+    }
+    #[inline(always)]
+    fn is_zero(&self) -> bool {
+        Fp2::is_zero(self)
+    }
+    #[inline(always)]
+    fn inverse(&self) -> Option<Self> {
+        Fp2::inverse(self)
+    }
+}
 
 impl core::ops::MulAssign for Fp2 {
     #[inline(always)]
