@@ -11,8 +11,8 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use zkhost_bn254::encoding;
 use zkhost_bn254::arithmetic::{fp::Fp, fp2::Fp2, g1::G1Affine, g2::G2Affine, pairing};
+use zkhost_bn254::encoding;
 use zkhost_testkit::sample;
 
 /// The coordinate at byte `offset`.

@@ -181,13 +181,10 @@ impl Op {
     /// All operations.
     pub const ALL: [Op; 3] = [Op::Add, Op::Mul, Op::Pairing];
 
-    /// The name used on the command line and in reports.
+    /// The name used on the command line and in reports: its host function's
+    /// (`zkhost_abi::Crypto::report_name`).
     pub fn name(self) -> &'static str {
-        match self {
-            Op::Add => "bn254-add",
-            Op::Mul => "bn254-mul",
-            Op::Pairing => "bn254-pairing",
-        }
+        self.host_function().report_name()
     }
 
     /// The host function of zkhost's contract ABI that computes this precompile.
@@ -199,12 +196,9 @@ impl Op {
         }
     }
 
-    /// Length of a successful output.
+    /// Length of a successful output: its host function's.
     pub fn output_len(self) -> usize {
-        match self {
-            Op::Add | Op::Mul => zkhost_abi::bn254::G1_LEN,
-            Op::Pairing => zkhost_abi::bn254::PAIRING_OUTPUT_LEN,
-        }
+        self.host_function().output_len()
     }
 }
 

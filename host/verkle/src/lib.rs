@@ -138,16 +138,10 @@ impl Op {
         Op::UpdateUncompressed,
     ];
 
-    /// The CLI and report name.
+    /// The CLI and report name: its host function's
+    /// (`zkhost_abi::Crypto::report_name`).
     pub fn name(self) -> &'static str {
-        match self {
-            Op::Commit => "verkle-commit",
-            Op::ToField => "verkle-to-field",
-            Op::Update => "verkle-update",
-            Op::TreeKey => "verkle-tree-key",
-            Op::CommitUncompressed => "verkle-commit-uncompressed",
-            Op::UpdateUncompressed => "verkle-update-uncompressed",
-        }
+        self.host_function().report_name()
     }
 
     /// The operation of a CLI name.
@@ -168,13 +162,10 @@ impl Op {
         }
     }
 
-    /// The output length: a compressed element, a scalar or a tree key (32 bytes),
-    /// or an uncompressed element (64).
+    /// The output length (a compressed element, a scalar or a tree key: 32 bytes; an
+    /// uncompressed element: 64): its host function's.
     pub fn output_len(self) -> usize {
-        match self {
-            Op::CommitUncompressed | Op::UpdateUncompressed => UNCOMPRESSED_LEN,
-            Op::Commit | Op::ToField | Op::Update | Op::TreeKey => ELEMENT_LEN,
-        }
+        self.host_function().output_len()
     }
 
     /// Runs the operation on its ABI input.
