@@ -228,27 +228,14 @@ pub fn measure(
                     }),
                 });
             }
-            Crypto::P256Verify => {
-                use revm_precompile::secp256r1::p256_verify_osaka as revm;
-                match revm(&input, GENEROUS_GAS) {
-                    Ok(out) if out.bytes.as_ref() == ours.as_slice() && out.gas_used == gas => {}
-                    other => return Err(format!("revm and zkhost differ on {name}: {other:?}")),
-                }
-                let a = input.clone();
-                jobs.push(Job {
-                    op,
-                    size,
-                    at: Where::Revm,
-                    gas,
-                    run: Box::new(move || {
-                        let _ = std::hint::black_box(revm(&a, GENEROUS_GAS));
-                    }),
-                });
-            }
-            Crypto::Secp256k1Ecrecover => {
-                // revm's ecrecover in this build is RustCrypto's k256 (no `secp256k1`
-                // feature); libsecp256k1 itself is the `ecrecover` reference row.
-                use revm_precompile::secp256k1::ec_recover_run as revm;
+            // revm's P256VERIFY (RustCrypto) and ecrecover (RustCrypto's k256 in this
+            // build, without revm's `secp256k1` feature: libsecp256k1 itself is the
+            // `ecrecover` reference row).
+            Crypto::P256Verify | Crypto::Secp256k1Ecrecover => {
+                let revm: fn(&[u8], u64) -> _ = match op {
+                    Crypto::P256Verify => revm_precompile::secp256r1::p256_verify_osaka,
+                    _ => revm_precompile::secp256k1::ec_recover_run,
+                };
                 match revm(&input, GENEROUS_GAS) {
                     Ok(out) if out.bytes.as_ref() == ours.as_slice() && out.gas_used == gas => {}
                     other => return Err(format!("revm and zkhost differ on {name}: {other:?}")),
