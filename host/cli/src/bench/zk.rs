@@ -176,7 +176,7 @@ pub fn measure(
         op: Crypto::AltBn128Add,
         size: 1,
         at: Where::Ecrecover,
-        gas: 3000,
+        gas: zkhost_gas::SigGas::ETHEREUM.ecrecover,
         run: Box::new(move || {
             let _ = std::hint::black_box(ec.recover());
         }),
@@ -359,9 +359,9 @@ impl ZkResults {
         let native = self.find(op, size, Where::Native)?;
         let r = Self::ratio(native, self.ecrecover()?)?;
         Some(measure::Stat {
-            median_ns: 3000.0 * r.median_ns,
-            lo_ns: 3000.0 * r.lo_ns,
-            hi_ns: 3000.0 * r.hi_ns,
+            median_ns: super::worst::ECRECOVER_GAS * r.median_ns,
+            lo_ns: super::worst::ECRECOVER_GAS * r.lo_ns,
+            hi_ns: super::worst::ECRECOVER_GAS * r.hi_ns,
             rounds: r.rounds,
         })
     }
