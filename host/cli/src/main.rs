@@ -61,8 +61,7 @@ enum Command {
         #[arg(long)]
         backend: Option<Backend>,
         /// Where to compute: natively, through a contract and the host functions
-        /// (`precompiles`, `verkle` for the verkle ops, `bls12381` for the bls12 ops,
-        /// `kzg-p256` for KZG and P-256, `poseidon`), or in pure WebAssembly
+        /// (the `forwarder` contract, for every function), or in pure WebAssembly
         /// (the `wasm-pairing` contract for BN254, `wasm-poseidon` for Poseidon).
         #[arg(long, default_value = "native", value_parser = parse_via)]
         via: Path,
@@ -133,7 +132,7 @@ enum Command {
     },
     /// Calls per second of one shared runtime on 1 and 2 threads (by default).
     ///
-    /// Calls the `precompiles` contract (an ECADD) and the `pairing-bench` contract
+    /// Calls the `forwarder` contract (an ECADD) and the `pairing-bench` contract
     /// (one 2-pair pairing check), each call in a fresh pooled instance, on every
     /// thread count for --seconds each, checks every outcome against the first, and
     /// prints a Markdown table of calls/s and Mgas/s.

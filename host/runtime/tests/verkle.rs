@@ -1,4 +1,4 @@
-//! The verkle host functions through the runtime: the `verkle` contract against the
+//! The verkle host functions through the runtime: the `forwarder` contract against the
 //! native byte functions, exact prices charged before any work, refusals and bad
 //! pointers that write nothing.
 

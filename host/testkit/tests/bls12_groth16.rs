@@ -8,7 +8,7 @@
 //! e(−A, B) · e(α, β) · e(vk_x, γ) · e(C, δ) = 1
 //! ```
 //!
-//! on each path a node offers: blst and arkworks natively, and the `bls12381` contract
+//! on each path a node offers: blst and arkworks natively, and the `forwarder` contract
 //! calling the host functions through the `Runtime`. Every path must give ark-groth16's
 //! verdict for the true statement and for each altered one, the same error class for a
 //! refused point, and the contract's gas must cover the two precompiles' EIP-2537 prices.

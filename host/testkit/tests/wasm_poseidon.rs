@@ -1,5 +1,5 @@
 //! `wasm-poseidon`, circomlib's Poseidon in pure WebAssembly, answers every input with
-//! the same bytes as the `poseidon` contract (which forwards to the host function), and
+//! the same bytes as the `forwarder` contract (which runs the host function), and
 //! its hashes are `zkhost_poseidon::poseidon`'s: 0 to 17 elements, random canonical
 //! ones and the edges 0 and r − 1, elements not below r, lengths not a multiple of 32.
 

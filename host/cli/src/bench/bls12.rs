@@ -1,7 +1,7 @@
 //! The BLS12-381 part of `zkhost bench`: each EIP-2537 operation natively on blst
 //! (the host functions' backend) and on arkworks, through revm-precompile 43's own
 //! precompile functions on its blst backend (the peer a node would otherwise use),
-//! and through the `bls12381` contract on a warm instance, interleaved in the same
+//! and through the `forwarder` contract on a warm instance, interleaved in the same
 //! rounds; the throughput at EIP-2537's prices; each MSM's measured discount (the
 //! time of k points over k single multiplications) beside EIP-2537's table; and the
 //! pairing check's fit `time = A + B·k`.
@@ -285,7 +285,7 @@ impl Bls12Results {
             o,
             "Each operation natively on blst (the host functions' backend) and on \
              arkworks, through revm-precompile 43's precompile function on its blst \
-             backend (revm's default build), and through the `bls12381` contract (warm \
+             backend (revm's default build), and through the `forwarder` contract (warm \
              instance, blst), in the same interleaved rounds; outputs (and revm's gas) \
              checked equal before timing. Gas is EIP-2537's (`gas_used` through the \
              contract); Mgas/s is that gas over the blst time. revm / blst above 1 means \

@@ -2,7 +2,7 @@
 //! reach it, what it would cost in pure WebAssembly, and what its gas should be.
 //!
 //! Every operation and size is timed on each path — `native` (the default backend
-//! called directly), `contract` (the `precompiles` contract on a warm instance),
+//! called directly), `contract` (the `forwarder` contract on a warm instance),
 //! `contract-cold` (a fresh instance per call, as a node runs one transaction) and
 //! `wasm` (the `wasm-pairing` contract, pure WebAssembly) — and natively on every
 //! backend. From the medians come least-squares fits (pairing time = A + B·k), the

@@ -36,7 +36,7 @@ use super::{measure, worst::Ecrecover};
 pub enum Where {
     /// zkhost's function called directly.
     Native,
-    /// The function's contract (`kzg-p256`, `poseidon`, `precompiles`) on a warm instance.
+    /// The `forwarder` contract on a warm instance.
     Contract,
     /// Computed inside the `wasm-poseidon` contract: pure WebAssembly.
     Wasm,
@@ -456,7 +456,7 @@ impl ZkResults {
         let _ = writeln!(
             o,
             "\nPoseidon (circomlib, n inputs): natively, beside `light-poseidon` (1–12 \
-             inputs), through the `poseidon` contract, and in pure WebAssembly (the \
+             inputs), through the `forwarder` contract, and in pure WebAssembly (the \
              `wasm-poseidon` contract: the round-by-round form on substrate-bn's field, \
              fuel as its gas).\n"
         );
