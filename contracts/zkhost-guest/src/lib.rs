@@ -341,12 +341,16 @@ mod tests {
             (80, Length),
             (81, Length),
             (82, Encoding),
+            (96, Encoding),
+            (97, Encoding),
+            (98, Encoding),
+            (99, DoesNotVerify),
         ];
         assert_eq!(expected.map(|(c, _)| c), codes::ALL);
         for (code, class) in expected {
             assert_eq!(Refusal::from_code(code).map(Refusal::class), Some(class));
         }
-        assert_eq!(Refusal(99).class(), Unknown);
+        assert_eq!(Refusal(1000).class(), Unknown);
         assert_eq!(Refusal(-1).class(), Unknown);
     }
 }
