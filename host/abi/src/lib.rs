@@ -120,13 +120,16 @@ pub enum Family {
     P256,
     /// circomlib's Poseidon hash over BN254's scalar field.
     Poseidon,
-    /// secp256k1: the EVM's `ecrecover` (precompile 0x01).
+    /// secp256k1: the EVM's `ecrecover` (precompile 0x01), ECDSA verification and
+    /// public-key recovery.
     Secp256k1,
+    /// Ed25519 (RFC 8032 signatures, ZIP-215's verification rule): one and a batch.
+    Ed25519,
 }
 
 impl Family {
     /// Every family.
-    pub const ALL: [Family; 7] = [
+    pub const ALL: [Family; 8] = [
         Family::Bn254,
         Family::Bls12381,
         Family::Verkle,
@@ -134,6 +137,7 @@ impl Family {
         Family::P256,
         Family::Poseidon,
         Family::Secp256k1,
+        Family::Ed25519,
     ];
 }
 
@@ -290,6 +294,53 @@ pub mod secp256k1 {
     pub const ECRECOVER_INPUT_LEN: usize = 128;
     /// The output: 12 zero bytes, then the 20-byte address.
     pub const ECRECOVER_OUTPUT_LEN: usize = 32;
+    /// The input of `secp256k1_verify` with a compressed key: `hash ‖ r ‖ s` (32 bytes
+    /// big-endian each) ‖ `02`/`03` ‖ `x`.
+    pub const VERIFY_COMPRESSED_INPUT_LEN: usize = 96 + 33;
+    /// The input of `secp256k1_verify` with an uncompressed key: `hash ‖ r ‖ s` ‖ `04 ‖
+    /// x ‖ y`.
+    pub const VERIFY_UNCOMPRESSED_INPUT_LEN: usize = 96 + 65;
+    /// The output of `secp256k1_verify` for a valid signature: 32 bytes, big-endian 1.
+    pub const VERIFY_OUTPUT_LEN: usize = 32;
+    /// The input of `secp256k1_recover_pubkey`: `hash ‖ r ‖ s ‖ recovery_id` (the id one
+    /// byte, 0 or 1).
+    pub const RECOVER_INPUT_LEN: usize = 97;
+    /// The output of `secp256k1_recover_pubkey`: the uncompressed key `04 ‖ x ‖ y`.
+    pub const RECOVER_OUTPUT_LEN: usize = 65;
+}
+
+/// The byte layouts of `ed25519_verify` and `ed25519_batch_verify` (RFC 8032's
+/// encodings).
+pub mod ed25519 {
+    /// A public key: the compressed point `A`.
+    pub const KEY_LEN: usize = 32;
+    /// A signature: `R ‖ s` (the compressed point, then the scalar little-endian).
+    pub const SIGNATURE_LEN: usize = 64;
+    /// The bytes of `ed25519_verify`'s input before the message: key, then signature.
+    pub const VERIFY_HEADER_LEN: usize = KEY_LEN + SIGNATURE_LEN;
+    /// The bytes of a batch record before its message: key, signature, the message's
+    /// length (4 bytes, big-endian).
+    pub const BATCH_RECORD_HEADER_LEN: usize = KEY_LEN + SIGNATURE_LEN + 4;
+    /// The output for a valid signature (or batch): 32 bytes, big-endian 1.
+    pub const OUTPUT_LEN: usize = 32;
+
+    /// The number of records of a batch input (`key ‖ signature ‖ message length ‖
+    /// message`, repeated to the end), `None` when the last record is cut short. The
+    /// batch's per-record price is charged on this count.
+    pub fn record_count(input: &[u8]) -> Option<usize> {
+        let mut count = 0usize;
+        let mut rest = input;
+        while !rest.is_empty() {
+            let tail = rest.get(BATCH_RECORD_HEADER_LEN..)?;
+            let len: [u8; 4] = rest
+                .get(KEY_LEN + SIGNATURE_LEN..BATCH_RECORD_HEADER_LEN)?
+                .try_into()
+                .ok()?;
+            rest = tail.get(usize::try_from(u32::from_be_bytes(len)).ok()?..)?;
+            count = count.checked_add(1)?;
+        }
+        Some(count)
+    }
 }
 
 /// The byte layouts of `poseidon` (circomlib's Poseidon over BN254's scalar field).
@@ -461,6 +512,7 @@ mod tests {
                 Family::P256 => 64..80,
                 Family::Poseidon => 80..96,
                 Family::Secp256k1 => 96..112,
+                Family::Ed25519 => 112..128,
             };
             assert!(range.contains(&code), "{name} = {code}");
         }

@@ -119,6 +119,25 @@ macro_rules! foreach_crypto_function {
             /// 1, which is the precompile's empty output.
             secp256k1_ecrecover: Secp256k1Ecrecover, Secp256k1,
                 $crate::secp256k1::ECRECOVER_OUTPUT_LEN, "secp256k1-ecrecover", EmptyOutput;
+            /// ECDSA verification over secp256k1 of `hash ‖ r ‖ s ‖ key` (the key 33 bytes
+            /// compressed or 65 uncompressed; a high `s` verifies, as in CosmWasm): a valid
+            /// signature writes 32 bytes `0…01`; anything else writes nothing and returns 1.
+            secp256k1_verify: Secp256k1Verify, Secp256k1, $crate::secp256k1::VERIFY_OUTPUT_LEN,
+                "secp256k1-verify", Invalid;
+            /// The public key of `hash ‖ r ‖ s ‖ recovery_id` (97 bytes; the id 0 or 1; a
+            /// high `s` recovers, as in CosmWasm): the 65-byte uncompressed key `04 ‖ x ‖ y`.
+            secp256k1_recover_pubkey: Secp256k1RecoverPubkey, Secp256k1,
+                $crate::secp256k1::RECOVER_OUTPUT_LEN, "secp256k1-recover", Invalid;
+            /// Ed25519 verification under ZIP-215's rule of `key ‖ signature ‖ message` (32,
+            /// 64, then any number of bytes): a valid signature writes 32 bytes `0…01`;
+            /// anything else writes nothing and returns 1.
+            ed25519_verify: Ed25519Verify, Ed25519, $crate::ed25519::OUTPUT_LEN,
+                "ed25519-verify", Invalid;
+            /// Ed25519 verification of a batch of `key ‖ signature ‖ message length (4 bytes,
+            /// big-endian) ‖ message` records, none or more, with the answer of verifying each
+            /// alone: all valid writes 32 bytes `0…01`; otherwise nothing, and returns 1.
+            ed25519_batch_verify: Ed25519BatchVerify, Ed25519, $crate::ed25519::OUTPUT_LEN,
+                "ed25519-batch-verify", Invalid;
         }
     };
 }
@@ -131,7 +150,7 @@ macro_rules! foreach_crypto_function {
 ///
 /// Codes are grouped by family (BN254 from 1, its point compression from 8, verkle from
 /// 16, BLS12-381 from 32, KZG from 48, P-256 from 64, Poseidon from 80, secp256k1 from
-/// 96), and a code once
+/// 96, Ed25519 from 112), and a code once
 /// given is never reused for another class. Each crypto crate maps its error type to
 /// these codes beside its variants.
 #[macro_export]
@@ -211,6 +230,26 @@ macro_rules! foreach_last_error_code {
                 "secp256k1: `s` is 0 or not below the group order";
             SECP256K1_NO_KEY = 99, Secp256k1, DoesNotVerify,
                 "secp256k1: no public key recovers from the signature";
+            SECP256K1_INPUT_LENGTH = 100, Secp256k1, Length,
+                "secp256k1: an input length that is not the function's";
+            SECP256K1_KEY_ENCODING = 101, Secp256k1, Encoding,
+                "secp256k1: a public key that is not 02/03 ‖ x or 04 ‖ x ‖ y with coordinates \
+                 below the field modulus";
+            SECP256K1_KEY_NOT_ON_CURVE = 102, Secp256k1, NotOnCurve,
+                "secp256k1: the public key is not on the curve";
+            SECP256K1_MISMATCH = 103, Secp256k1, DoesNotVerify,
+                "secp256k1: the signature does not verify";
+            SECP256K1_RECOVERY_ID = 104, Secp256k1, Encoding, "secp256k1: a recovery id other than 0 or 1";
+            ED25519_INPUT_LENGTH = 112, Ed25519, Length,
+                "Ed25519: an input shorter than key and signature, or a batch record cut short";
+            ED25519_KEY_NOT_ON_CURVE = 113, Ed25519, NotOnCurve,
+                "Ed25519: the public key does not decode to a curve point";
+            ED25519_R_NOT_ON_CURVE = 114, Ed25519, NotOnCurve,
+                "Ed25519: the signature's R does not decode to a curve point";
+            ED25519_S_NOT_CANONICAL = 115, Ed25519, Encoding,
+                "Ed25519: the signature's s is not below the group order";
+            ED25519_MISMATCH = 116, Ed25519, DoesNotVerify,
+                "Ed25519: the signature does not verify ([8][s]B ≠ [8]R + [8][k]A)";
         }
     };
 }

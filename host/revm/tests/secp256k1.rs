@@ -81,7 +81,7 @@ fn output(result: &PrecompileResult) -> Vec<u8> {
 #[test]
 fn every_geth_vector_alike_at_generous_exact_and_one_short_gas() {
     setup();
-    let price = SigGas::ETHEREUM.ecrecover;
+    let price = SigGas::ZKHOST.ecrecover;
     let path =
         PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../sig/vectors/secp256k1/ecRecover.json");
     let json: Vec<serde_json::Value> =

@@ -132,8 +132,10 @@ impl Functions {
     pub const P256: Functions = Functions::family(Family::P256);
     /// circomlib's Poseidon.
     pub const POSEIDON: Functions = Functions::family(Family::Poseidon);
-    /// secp256k1: the EVM's `ecrecover`.
+    /// secp256k1: the EVM's `ecrecover`, verification and public-key recovery.
     pub const SECP256K1: Functions = Functions::family(Family::Secp256k1);
+    /// Ed25519 (ZIP-215): one signature and a batch.
+    pub const ED25519: Functions = Functions::family(Family::Ed25519);
     /// Every crypto function and `last_error`: what [`crate::Runtime`] links.
     pub const ALL: Functions = Functions(Functions::of(&Crypto::ALL).0 | Self::LAST_ERROR_BIT);
 
@@ -442,6 +444,18 @@ pub fn compute_on(op: Crypto, backends: Backends, input: &[u8]) -> Result<Vec<u8
         Crypto::Secp256k1Ecrecover => zkhost_sig::secp256k1::ecrecover(input)
             .map(|o| o.to_vec())
             .map_err(HostError::Secp256k1),
+        Crypto::Secp256k1Verify => zkhost_sig::secp256k1::verify(input)
+            .map(|()| zkhost_sig::secp256k1::VALID.to_vec())
+            .map_err(HostError::Secp256k1),
+        Crypto::Secp256k1RecoverPubkey => zkhost_sig::secp256k1::recover_pubkey(input)
+            .map(|o| o.to_vec())
+            .map_err(HostError::Secp256k1),
+        Crypto::Ed25519Verify => zkhost_sig::ed25519::verify(input)
+            .map(|()| zkhost_sig::ed25519::VALID.to_vec())
+            .map_err(HostError::Ed25519),
+        Crypto::Ed25519BatchVerify => zkhost_sig::ed25519::batch_verify(input)
+            .map(|()| zkhost_sig::ed25519::VALID.to_vec())
+            .map_err(HostError::Ed25519),
     }
 }
 
@@ -473,9 +487,21 @@ fn crypto_call<T, M: GasMeter<T>>(
     charge(&mut caller, meter, op.name(), price)?;
     let trap = |t: HostTrap| HostCallError::new(op.name(), t);
     let mem = guest_memory(&mut caller, hint, memory_name).map_err(trap)?;
+    // The part of the price only the input's content tells (a batch's records), once
+    // the input is in bounds and before any work.
+    // Bounds of the input and the output; then the part of the price only the input's
+    // content tells (a batch's records), before any work.
+    let content = {
+        let (data, t) = mem.data_and_store_mut(&mut caller);
+        let input = memory::slice(data, in_ptr, len).map_err(trap)?;
+        memory::range(data.len(), out_ptr, op.output_len()).map_err(trap)?;
+        state(t).costs.content_gas(op, input)
+    };
+    if content > 0 {
+        charge(&mut caller, meter, op.name(), content)?;
+    }
     let (data, t) = mem.data_and_store_mut(&mut caller);
     let input = memory::slice(data, in_ptr, len).map_err(trap)?;
-    memory::range(data.len(), out_ptr, op.output_len()).map_err(trap)?;
     let host = state(t);
     let backend = host.backend;
     match barrier(|| {

@@ -95,10 +95,13 @@ pub enum HostError {
     /// A Poseidon input.
     #[error("{0}")]
     Poseidon(zkhost_poseidon::Error),
-    /// An `ecrecover` input that recovers no key (the precompile's empty output, not a
-    /// failure).
+    /// A secp256k1 input: for `ecrecover` one that recovers no key (the precompile's
+    /// empty output, not a failure); for verification and recovery, a refused input.
     #[error("{0}")]
     Secp256k1(zkhost_sig::secp256k1::Error),
+    /// An Ed25519 input that is malformed or whose signature (or batch) does not verify.
+    #[error("{0}")]
+    Ed25519(zkhost_sig::ed25519::Error),
 }
 
 impl HostError {
@@ -114,6 +117,7 @@ impl HostError {
             HostError::P256(e) => e.last_error(),
             HostError::Poseidon(e) => e.last_error(),
             HostError::Secp256k1(e) => e.last_error(),
+            HostError::Ed25519(e) => e.last_error(),
         }
     }
 }

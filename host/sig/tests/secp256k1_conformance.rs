@@ -35,7 +35,7 @@ fn every_geth_vector_gives_its_output_at_the_evm_price() {
         let expected = hex::decode(v["Expected"].as_str().expect("Expected")).expect("hex");
         assert_eq!(
             v["Gas"].as_u64(),
-            Some(SigGas::ETHEREUM.ecrecover),
+            Some(SigGas::ZKHOST.ecrecover),
             "{name}"
         );
         let got = ecrecover(&input).map(|a| a.to_vec()).unwrap_or_default();

@@ -174,7 +174,98 @@ pub fn sample(function: Crypto, seed: u64) -> Vec<u8> {
         | Crypto::AltBn128G2Compress
         | Crypto::AltBn128G2Decompress => compression_input(function, seed).unwrap_or_default(),
         Crypto::Secp256k1Ecrecover => ecrecover_input(seed),
+        Crypto::Secp256k1Verify => secp256k1_verify_input(seed),
+        Crypto::Secp256k1RecoverPubkey => secp256k1_recover_input(seed),
+        Crypto::Ed25519Verify => ed25519_verify_input(seed, (seed % 200) as usize),
+        Crypto::Ed25519BatchVerify => ed25519_batch_input(1 + (seed % 4) as usize, seed),
     }
+}
+
+/// A secp256k1 key and a hash derived from `seed` (`None` for the key 0: never, for
+/// the seeds the tests take; the sample test would say).
+fn secp256k1_key_and_hash(seed: u64, what: &[u8]) -> Option<(secp256k1::SecretKey, [u8; 32])> {
+    let key = secp256k1::SecretKey::from_byte_array(scalar(seed)).ok()?;
+    let hash: [u8; 32] = Sha256::digest([what, &seed.to_be_bytes()].concat()).into();
+    Some((key, hash))
+}
+
+/// `n − s` for a 32-byte big-endian `s` in `[1, n)` (secp256k1's n): the same signature
+/// with the other `s`.
+pub fn secp256k1_negate_s(s: &[u8; 32]) -> [u8; 32] {
+    let n = zkhost_sig::secp256k1::N;
+    let mut out = [0u8; 32];
+    let mut borrow = 0i16;
+    for i in (0..32).rev() {
+        let d = i16::from(n[i]) - i16::from(s[i]) - borrow;
+        borrow = i16::from(d < 0);
+        out[i] = d.rem_euclid(256) as u8;
+    }
+    out
+}
+
+/// A `secp256k1_verify` input (`hash ‖ r ‖ s ‖ key`) signed with libsecp256k1: the key
+/// compressed for even seeds, uncompressed for odd ones; `s` high for every third seed.
+pub fn secp256k1_verify_input(seed: u64) -> Vec<u8> {
+    use secp256k1::{Message, PublicKey, Secp256k1};
+    let Some((key, hash)) = secp256k1_key_and_hash(seed, b"secp256k1_verify") else {
+        return Vec::new();
+    };
+    let secp = Secp256k1::new();
+    let mut rs = secp.sign_ecdsa(Message::from_digest(hash), &key).serialize_compact();
+    if seed % 3 == 2 {
+        let s: [u8; 32] = rs[32..].try_into().unwrap_or_default();
+        rs[32..].copy_from_slice(&secp256k1_negate_s(&s));
+    }
+    let public = PublicKey::from_secret_key(&secp, &key);
+    let encoded = if seed % 2 == 0 {
+        public.serialize().to_vec()
+    } else {
+        public.serialize_uncompressed().to_vec()
+    };
+    [&hash[..], &rs, &encoded].concat()
+}
+
+/// A `secp256k1_recover_pubkey` input (`hash ‖ r ‖ s ‖ recovery_id`) signed with
+/// libsecp256k1.
+pub fn secp256k1_recover_input(seed: u64) -> Vec<u8> {
+    use secp256k1::{Message, Secp256k1};
+    let Some((key, hash)) = secp256k1_key_and_hash(seed, b"secp256k1_recover") else {
+        return Vec::new();
+    };
+    let signature =
+        Secp256k1::signing_only().sign_ecdsa_recoverable(Message::from_digest(hash), &key);
+    let (recovery, rs) = signature.serialize_compact();
+    [&hash[..], &rs, &[i32::from(recovery) as u8]].concat()
+}
+
+/// An Ed25519 key from `seed` (RFC 8032 signing, ed25519-dalek).
+fn ed25519_key(seed: u64) -> ed25519_dalek::SigningKey {
+    ed25519_dalek::SigningKey::from_bytes(&Sha256::digest([b"ed25519".as_slice(), &seed.to_be_bytes()].concat()).into())
+}
+
+/// An `ed25519_verify` input (`key ‖ signature ‖ message`) with a `len`-byte message,
+/// all from `seed`.
+pub fn ed25519_verify_input(seed: u64, len: usize) -> Vec<u8> {
+    use ed25519_dalek::Signer;
+    let key = ed25519_key(seed);
+    let message: Vec<u8> = (0..len).map(|i| (seed as usize).wrapping_add(i) as u8).collect();
+    let signature = key.sign(&message);
+    [&key.verifying_key().to_bytes()[..], &signature.to_bytes(), &message].concat()
+}
+
+/// An `ed25519_batch_verify` input of `count` valid records (`key ‖ signature ‖ length
+/// ‖ message`, messages of 0 to 99 bytes), all from `seed`.
+pub fn ed25519_batch_input(count: usize, seed: u64) -> Vec<u8> {
+    let mut out = Vec::new();
+    for i in 0..count as u64 {
+        let s = seed.wrapping_mul(1_000).wrapping_add(i);
+        let one = ed25519_verify_input(s, (s % 100) as usize);
+        let (head, message) = one.split_at(zkhost_sig::ed25519::VERIFY_HEADER_LEN);
+        out.extend_from_slice(head);
+        out.extend_from_slice(&(message.len() as u32).to_be_bytes());
+        out.extend_from_slice(message);
+    }
+    out
 }
 
 /// An `ecrecover` input (`hash ‖ v ‖ r ‖ s`): a hash derived from `seed` signed by a key
@@ -199,7 +290,8 @@ pub fn ecrecover_input(seed: u64) -> Vec<u8> {
 /// The inputs at the boundaries of [`sample`]`(function, seed)`, by name: `"invalid"`,
 /// its first 32 bytes all ones (a value above every modulus and group order of the
 /// ABI: refused by every function but those whose first word is free, the verkle tree
-/// key's address and `ecrecover`'s hash); `"short"` and `"long"`, one byte less and one
+/// key's address and the hash of `ecrecover` and `secp256k1_recover_pubkey`);
+/// `"short"` and `"long"`, one byte less and one
 /// more; `"empty"`.
 pub fn edges(function: Crypto, seed: u64) -> [(&'static str, Vec<u8>); 4] {
     let valid = sample(function, seed);
@@ -230,11 +322,14 @@ mod tests {
                 assert!(out.is_ok(), "{function:?} seed {seed}: {out:?}");
             }
             // A value out of range, or a signature that no longer verifies, everywhere
-            // but where the first word is free: the tree key's address, ecrecover's hash
-            // (another hash recovers another key).
+            // but where the first word is free: the tree key's address, the recovering
+            // functions' hash (another hash recovers another key).
             let [(_, invalid), ..] = edges(function, 3);
             let accepted = zkhost_runtime::compute(function, None, &invalid).is_ok();
-            let free = matches!(function, Crypto::VerkleTreeKey | Crypto::Secp256k1Ecrecover);
+            let free = matches!(
+                function,
+                Crypto::VerkleTreeKey | Crypto::Secp256k1Ecrecover | Crypto::Secp256k1RecoverPubkey
+            );
             assert_eq!(accepted, free, "{function:?}");
         }
         assert_ne!(

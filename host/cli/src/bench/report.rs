@@ -195,7 +195,7 @@ pub fn json(r: &Results) -> Value {
     }));
     if let Some(e) = &r.worst.ecrecover {
         results.push(with(
-            json!({"op": "ecrecover", "size": 1, "path": "native", "backend": "secp256k1", "gas": zkhost_gas::SigGas::ETHEREUM.ecrecover}),
+            json!({"op": "ecrecover", "size": 1, "path": "native", "backend": "secp256k1", "gas": zkhost_gas::SigGas::ZKHOST.ecrecover}),
             stat_json(e),
         ));
     }

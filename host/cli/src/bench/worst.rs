@@ -17,8 +17,8 @@ use super::measure::{self, Budget, Stat};
 use super::{fit, round3};
 use crate::ops;
 
-/// EIP-1108's anchor: `ecrecover`'s price, gas (`zkhost_gas::SigGas::ETHEREUM`).
-pub const ECRECOVER_GAS: f64 = zkhost_gas::SigGas::ETHEREUM.ecrecover as f64;
+/// EIP-1108's anchor: `ecrecover`'s price, gas (`zkhost_gas::SigGas::ZKHOST`).
+pub const ECRECOVER_GAS: f64 = zkhost_gas::SigGas::ZKHOST.ecrecover as f64;
 
 /// One timed case.
 #[derive(Clone, Debug, PartialEq)]

@@ -176,7 +176,7 @@ pub fn measure(
         op: Crypto::AltBn128Add,
         size: 1,
         at: Where::Ecrecover,
-        gas: zkhost_gas::SigGas::ETHEREUM.ecrecover,
+        gas: zkhost_gas::SigGas::ZKHOST.ecrecover,
         run: Box::new(move || {
             let _ = std::hint::black_box(ec.recover());
         }),

@@ -486,6 +486,24 @@ fn model(probe: &Probe, input: &[u8], gas: u64) -> Expected {
             }
         }
     };
+    // A crypto function whose input and output are in bounds charges the part of its
+    // price only the input's content tells (a batch's records) before its work.
+    let (charged, used) = match selected(selector) {
+        Function::Crypto(op) => {
+            let (at, l, o) = (len(args[0]), len(args[1]), len(args[2]));
+            let fits = |start: usize, n: usize| start.checked_add(n).is_some_and(|e| e <= memory.len());
+            let content = if fits(at, l) && fits(o, op.output_len()) {
+                c.content_gas(op, &memory[at..at + l])
+            } else {
+                0
+            };
+            if content > 0 && gas < charged.saturating_add(content) {
+                return oog(memory);
+            }
+            (charged + content, used + content)
+        }
+        Function::Io(_) => (charged, used),
+    };
     let ret = match selected(selector) {
         Function::Io(Io::InputSize) => Ok(n as i64),
         Function::Io(Io::InputRead) => {
