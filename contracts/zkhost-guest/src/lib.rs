@@ -345,6 +345,16 @@ mod tests {
             (97, Encoding),
             (98, Encoding),
             (99, DoesNotVerify),
+            (100, Length),
+            (101, Encoding),
+            (102, NotOnCurve),
+            (103, DoesNotVerify),
+            (104, Encoding),
+            (112, Length),
+            (113, NotOnCurve),
+            (114, NotOnCurve),
+            (115, Encoding),
+            (116, DoesNotVerify),
         ];
         assert_eq!(expected.map(|(c, _)| c), codes::ALL);
         for (code, class) in expected {

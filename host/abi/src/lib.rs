@@ -9,8 +9,8 @@
 //!
 //! - [`MODULE`] and [`Function`]: the module contracts import from, and every host
 //!   function ([`Io`], [`Crypto`]) with its WebAssembly signature;
-//! - [`bn254`], [`bls12_381`], [`verkle`], [`kzg`], [`p256`] and [`poseidon`]: the
-//!   byte layouts the crypto functions take and return;
+//! - [`bn254`], [`bls12_381`], [`verkle`], [`kzg`], [`p256`], [`secp256k1`],
+//!   [`ed25519`] and [`poseidon`]: the byte layouts the crypto functions take and return;
 //! - [`err`]: the error codes of [`Response::Err`] and of the Groth16 verdict;
 //! - with the default `scale` feature: the SCALE [`Message`] (a crypto function and
 //!   its input) and [`Response`] of the bundled contracts, [`message_parts`], and

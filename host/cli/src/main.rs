@@ -70,9 +70,12 @@ enum Command {
     ///
     /// Files are recognised by name (bn256Add, bn256ScalarMul, bn256Pairing, and
     /// EIP-2537's blsG1Add, blsG1Mul, blsG1MultiExp, blsG2Add, blsG2Mul, blsG2MultiExp,
-    /// blsPairing, blsMapG1, blsMapG2, pointEvaluation*, p256Verify*, each with an
-    /// optional `fail-` prefix for files whose vectors must fail), and circomlibjs.json
-    /// (circomlibjs's Poseidon outputs). Prints a line per
+    /// blsPairing, blsMapG1, blsMapG2, pointEvaluation*, p256Verify*, ecRecover*, each
+    /// with an optional `fail-` prefix for files whose vectors must fail),
+    /// circomlibjs.json (circomlibjs's Poseidon outputs) and Wycheproof's
+    /// ecdsa_secp256k1_sha256_test.json, ecdsa_secp256r1_sha256_test.json and
+    /// ed25519_test.json (through secp256k1_verify, p256_verify and ed25519_verify).
+    /// Prints a line per
     /// file and last `N passed, M failed` (vectors); exits 1 if anything failed.
     Vectors {
         /// Directory to search recursively.

@@ -207,13 +207,16 @@ fn the_allow_list_is_exactly_what_was_linked() {
     assert_eq!(Functions::KZG.crypto().count(), 1);
     assert_eq!(Functions::P256.crypto().count(), 1);
     assert_eq!(Functions::POSEIDON.crypto().count(), 1);
+    assert_eq!(Functions::SECP256K1.crypto().count(), 3);
+    assert_eq!(Functions::ED25519.crypto().count(), 2);
     let families = Functions::BN254
         | Functions::BLS12_381
         | Functions::VERKLE
         | Functions::KZG
         | Functions::P256
         | Functions::POSEIDON
-        | Functions::SECP256K1;
+        | Functions::SECP256K1
+        | Functions::ED25519;
     assert_eq!(families.with_last_error(), Functions::ALL);
     // Each family is the functions whose import names carry its prefix.
     for (family, prefix) in [
@@ -224,6 +227,7 @@ fn the_allow_list_is_exactly_what_was_linked() {
         (Family::P256, "p256_"),
         (Family::Poseidon, "poseidon"),
         (Family::Secp256k1, "secp256k1_"),
+        (Family::Ed25519, "ed25519_"),
     ] {
         let named: Vec<Crypto> = Crypto::ALL
             .into_iter()

@@ -18,13 +18,14 @@
 //! and non-canonical encodings of points. A small-order key signs every message: a
 //! contract that lets a user register a key checks the key itself.
 //!
-//! **Batch.** [`batch_verify`] gives exactly the answer of [`verify`] on every record:
-//! it checks the records' encodings first (refusing with the first bad record's
-//! reason), then one random linear combination of the cofactored equations, with
+//! **Batch.** [`batch_verify`] gives the answer of [`verify`] on every record: valid
+//! exactly when each record is. It decodes every record first (an encoding refusal is
+//! the first badly encoded record's reason, even if an earlier record's equation would
+//! fail), then checks one random linear combination of the cofactored equations, with
 //! 128-bit coefficients derived from a SHA-512 of the whole input (deterministic: the
 //! same input gives the same coefficients on every node). A failed combination is
-//! followed by verifying each record alone, so the reason given is the first failing
-//! record's, as [`verify`] gives it.
+//! followed by checking each record alone, and the refusal is then
+//! [`Error::Mismatch`].
 
 use curve25519_dalek::constants::ED25519_BASEPOINT_POINT;
 use curve25519_dalek::edwards::{CompressedEdwardsY, EdwardsPoint};
@@ -162,7 +163,9 @@ pub fn records(input: &[u8]) -> Result<Vec<Record<'_>>, Error> {
 }
 
 /// Verifies a batch of records (see [`records`]): `Ok` exactly when [`verify`] accepts
-/// every record, else the first failing record's reason. An empty batch is valid.
+/// every record. A refusal is [`Error::InputLength`] for a record cut short, else the
+/// first badly encoded record's reason, else [`Error::Mismatch`]. An empty batch is
+/// valid.
 pub fn batch_verify(input: &[u8]) -> Result<(), Error> {
     let records = records(input)?;
     let decoded = records
@@ -171,7 +174,13 @@ pub fn batch_verify(input: &[u8]) -> Result<(), Error> {
         .collect::<Result<Vec<_>, _>>()?;
     match decoded.as_slice() {
         [] => return Ok(()),
-        [one] => return if holds(one) { Ok(()) } else { Err(Error::Mismatch) },
+        [one] => {
+            return if holds(one) {
+                Ok(())
+            } else {
+                Err(Error::Mismatch)
+            }
+        }
         _ => {}
     }
     // The coefficients: 128 bits each from SHA-512 of the whole input and the record's

@@ -33,11 +33,7 @@ fn every_geth_vector_gives_its_output_at_the_evm_price() {
         let name = v["Name"].as_str().expect("Name");
         let input = hex::decode(v["Input"].as_str().expect("Input")).expect("hex");
         let expected = hex::decode(v["Expected"].as_str().expect("Expected")).expect("hex");
-        assert_eq!(
-            v["Gas"].as_u64(),
-            Some(SigGas::ZKHOST.ecrecover),
-            "{name}"
-        );
+        assert_eq!(v["Gas"].as_u64(), Some(SigGas::ZKHOST.ecrecover), "{name}");
         let got = ecrecover(&input).map(|a| a.to_vec()).unwrap_or_default();
         assert_eq!(hex::encode(got), hex::encode(&expected), "{name}");
         if name.starts_with("InvalidHighV") {

@@ -55,6 +55,8 @@ fn main() -> Result<(), String> {
         }),
         ("poseidon_differential", poseidon_seeds()),
         ("bn254_compression", compression_seeds()),
+        ("secp256k1_differential", signature_seeds(3)),
+        ("ed25519_differential", signature_seeds(2)),
     ] {
         if !only.is_empty() && !only.iter().any(|t| t == target) {
             continue;
@@ -429,6 +431,25 @@ fn poseidon_seeds() -> BTreeSet<Vec<u8>> {
 /// `bn254_compression` seeds: every mode with bytes of each length the modes read, and
 /// the compressed encodings worth starting from (G1's generator both signs, infinity's
 /// two forms).
+/// Seeds of the signature harnesses (`zkhost_testkit::fuzzing::secp256k1_differential`
+/// and `ed25519_differential`): for each of `functions` (bits 3–4 of the mode byte),
+/// valid samples unmutated, cut and extended, a few single-byte XORs, and raw bytes.
+fn signature_seeds(functions: u8) -> BTreeSet<Vec<u8>> {
+    let mut seeds = BTreeSet::new();
+    for function in 0..functions {
+        for low in [0u8, 2, 6] {
+            for pick in [0u8, 9, 17, 42] {
+                seeds.insert(vec![function << 3 | low, pick]);
+                seeds.insert(vec![function << 3 | low, pick, 0x01]);
+                seeds.insert(vec![function << 3 | low, pick, 0, 0, 0, 0x80]);
+            }
+        }
+        let body = filler(&format!("signature/{function}"), 160);
+        seeds.insert([&[function << 3 | 1, 0][..], &body].concat());
+    }
+    seeds
+}
+
 fn compression_seeds() -> BTreeSet<Vec<u8>> {
     let mut seeds = BTreeSet::new();
     for mode in 0u8..16 {

@@ -22,6 +22,8 @@
 //! | [`kzg_p256_differential`] | valid vectors mutated, or raw bytes, to either op | zkhost and c-kzg agree on the verdict; zkhost and revm's P256VERIFY on output and gas |
 //! | [`poseidon_differential`] | 0–17 elements, canonical or not, any length | the fast and the round-by-round hash agree; `light-poseidon` agrees for 1–12 inputs; refusals as the length and elements decide |
 //! | [`bn254_compression`] | points and compressed points, raw or valid | round trips; Solana's syscall code agrees on every accepted input; a decompressed point is the uncompressed path's |
+//! | [`secp256k1_differential`] | `ecrecover`, `secp256k1_verify` and `secp256k1_recover_pubkey` inputs: raw, or valid ones mutated, cut or extended | revm's ecrecover gives the same output and gas; RustCrypto's `k256` (after normalising `s`) the same verdict and key |
+//! | [`ed25519_differential`] | `ed25519_verify` and `ed25519_batch_verify` inputs: raw, or valid ones mutated, cut or extended | `ed25519-zebra` gives the same verdict on each signature; a batch's answer and reason are its records' verified alone |
 //!
 //! The bodies live in one submodule per family (`bn254`, `bls12381`, `verkle`, `sig`,
 //! `kzg_p256`, `poseidon`) or concern (`host_call`, `deploy`), re-exported here: a new
@@ -45,7 +47,7 @@ pub use host_call::{
 };
 pub use kzg_p256::kzg_p256_differential;
 pub use poseidon::poseidon_differential;
-pub use sig::p256_codec;
+pub use sig::{ed25519_differential, p256_codec, secp256k1_differential};
 pub use verkle::banderwagon_codec;
 
 use ark_ff::{BigInteger, PrimeField};
@@ -69,6 +71,8 @@ pub const TARGETS: &[(&str, Harness)] = &[
     ("kzg_p256_differential", kzg_p256_differential),
     ("poseidon_differential", poseidon_differential),
     ("bn254_compression", bn254_compression),
+    ("secp256k1_differential", secp256k1_differential),
+    ("ed25519_differential", ed25519_differential),
 ];
 
 // ---------------------------------------------------------------------------------

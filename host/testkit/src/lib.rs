@@ -17,7 +17,9 @@
 //!   typical one (the benchmark prices from them);
 //! - [`probe`]: a WAT contract that calls one host function with any arguments;
 //! - [`fuzzing`]: the fuzz harness bodies the cargo-fuzz targets (`host/fuzz`) and
-//!   the corpus replay test run.
+//!   the corpus replay test run;
+//! - [`wycheproof`]: Project Wycheproof's P-256, secp256k1 and Ed25519 signature
+//!   vectors as vectors of the three verify functions, and the strict DER reader they need.
 
 pub mod bls12_381;
 pub mod contracts;
@@ -32,6 +34,7 @@ pub mod snarkjs;
 pub mod transcript;
 pub mod vectors;
 pub mod worst;
+pub mod wycheproof;
 
 use std::path::PathBuf;
 

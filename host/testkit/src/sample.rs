@@ -211,13 +211,15 @@ pub fn secp256k1_verify_input(seed: u64) -> Vec<u8> {
         return Vec::new();
     };
     let secp = Secp256k1::new();
-    let mut rs = secp.sign_ecdsa(Message::from_digest(hash), &key).serialize_compact();
+    let mut rs = secp
+        .sign_ecdsa(Message::from_digest(hash), &key)
+        .serialize_compact();
     if seed % 3 == 2 {
         let s: [u8; 32] = rs[32..].try_into().unwrap_or_default();
         rs[32..].copy_from_slice(&secp256k1_negate_s(&s));
     }
     let public = PublicKey::from_secret_key(&secp, &key);
-    let encoded = if seed % 2 == 0 {
+    let encoded = if seed.is_multiple_of(2) {
         public.serialize().to_vec()
     } else {
         public.serialize_uncompressed().to_vec()
@@ -240,7 +242,9 @@ pub fn secp256k1_recover_input(seed: u64) -> Vec<u8> {
 
 /// An Ed25519 key from `seed` (RFC 8032 signing, ed25519-dalek).
 fn ed25519_key(seed: u64) -> ed25519_dalek::SigningKey {
-    ed25519_dalek::SigningKey::from_bytes(&Sha256::digest([b"ed25519".as_slice(), &seed.to_be_bytes()].concat()).into())
+    ed25519_dalek::SigningKey::from_bytes(
+        &Sha256::digest([b"ed25519".as_slice(), &seed.to_be_bytes()].concat()).into(),
+    )
 }
 
 /// An `ed25519_verify` input (`key ‖ signature ‖ message`) with a `len`-byte message,
@@ -248,9 +252,16 @@ fn ed25519_key(seed: u64) -> ed25519_dalek::SigningKey {
 pub fn ed25519_verify_input(seed: u64, len: usize) -> Vec<u8> {
     use ed25519_dalek::Signer;
     let key = ed25519_key(seed);
-    let message: Vec<u8> = (0..len).map(|i| (seed as usize).wrapping_add(i) as u8).collect();
+    let message: Vec<u8> = (0..len)
+        .map(|i| (seed as usize).wrapping_add(i) as u8)
+        .collect();
     let signature = key.sign(&message);
-    [&key.verifying_key().to_bytes()[..], &signature.to_bytes(), &message].concat()
+    [
+        &key.verifying_key().to_bytes()[..],
+        &signature.to_bytes(),
+        &message,
+    ]
+    .concat()
 }
 
 /// An `ed25519_batch_verify` input of `count` valid records (`key ‖ signature ‖ length

@@ -12,7 +12,7 @@
 //!
 //! | section | inputs | recorded |
 //! | --- | --- | --- |
-//! | `vector` | every BN254, BLS12-381, KZG, P256VERIFY and Poseidon conformance vector | each backend's output or error, and the EIP-1108 / EIP-2537 / Osaka / zkhost gas |
+//! | `vector` | every BN254, BLS12-381, KZG, P256VERIFY, ecrecover and Poseidon conformance vector, and every Wycheproof test the three verify functions can take | each backend's output or error, and the EIP-1108 / EIP-2537 / Osaka / zkhost gas |
 //! | `generated` | [`CASES`] seeded inputs per BN254 operation (valid, mutated, random, every length boundary), the MSM and the six verkle functions included; [`BLS12_CASES`] per BLS12-381 operation; then [`EVERY_FUNCTION_CASES`] for every function of the table ([`inputs::generated`]) | output digest or error, per backend where there are several |
 //! | `contract` | each host function through the `forwarder` contract and the BN254 and Poseidon ones through pure-wasm `wasm-pairing` and `wasm-poseidon`: a valid input and its edges ([`sample::edges`]) | the outcome with ample gas, at exactly the gas used and one unit below |
 //! | `probe` | every `host_call` fuzz corpus file: hostile pointers, lengths, memory and gas straight to a host function | trap or output, gas used, result and a digest of memory |
@@ -38,7 +38,7 @@ use zkhost_bn254::{Backend, Op};
 use zkhost_gas::{Bls12Gas, GasSchedule, HostCosts};
 use zkhost_runtime::{CodeHash, ExecResult, Outcome, Runtime, RuntimeConfig};
 
-use crate::{bls12_381, fuzzing, inputs, kzg_p256, poseidon, sample, vectors};
+use crate::{bls12_381, fuzzing, inputs, kzg_p256, poseidon, sample, vectors, wycheproof};
 
 /// Generated inputs per operation.
 pub const CASES: usize = 500;
@@ -135,6 +135,7 @@ fn relative(path: &Path) -> String {
         ("bls12381/vectors", bls12_381::vectors_dir()),
         ("p256/vectors", kzg_p256::p256_vectors()),
         ("secp256k1/vectors", kzg_p256::secp256k1_vectors()),
+        ("wycheproof/vectors", wycheproof::wycheproof_vectors()),
         ("poseidon/vectors", poseidon::poseidon_vectors()),
         ("bn254/vectors", crate::bn254_vectors()),
     ];
@@ -186,6 +187,22 @@ fn vector_lines(t: &mut String) -> Result<(), String> {
                     result(&out, true)
                 );
             }
+        }
+    }
+    // Wycheproof's tests that an input can express (the others are not calls at all),
+    // at zkhost's price of the function, as the KZG and P-256 files above.
+    for (file, _) in wycheproof::discover(&wycheproof::wycheproof_vectors())? {
+        let name = relative(&file.path);
+        for v in &file.vectors {
+            let input = vectors::decode_hex(&v.input)?;
+            let gas = kzg_p256::price(file.op, input.len());
+            let out = zkhost_runtime::compute(file.op, None, &input);
+            let _ = writeln!(
+                t,
+                "vector\t{name} {}\t{} gas {gas}",
+                v.name,
+                result(&out, true)
+            );
         }
     }
     if let Some(file) = poseidon::discover(&poseidon::poseidon_vectors())? {

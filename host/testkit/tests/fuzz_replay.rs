@@ -235,6 +235,16 @@ fn bn254_compression() {
     replay("bn254_compression");
 }
 
+#[test]
+fn secp256k1_differential() {
+    replay("secp256k1_differential");
+}
+
+#[test]
+fn ed25519_differential() {
+    replay("ed25519_differential");
+}
+
 /// Regression (found by the first `host_call` run): the model assumed fuel is only
 /// checked at host-function charges, but `memory.grow` with a non-constant count is a
 /// fuel checkpoint too, so a call left with a few units after `input_read` ran out of

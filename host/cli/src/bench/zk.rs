@@ -1,5 +1,6 @@
 //! The later host functions in `zkhost bench`: KZG point evaluation (EIP-4844),
-//! P256VERIFY (EIP-7951), `secp256k1_ecrecover` (the EVM's 0x01), circomlib's Poseidon
+//! P256VERIFY (EIP-7951), the secp256k1 functions (`ecrecover`, verification, key
+//! recovery), Ed25519 (one signature, batches of 1, 8 and 64), circomlib's Poseidon
 //! (1 to 16 inputs) and BN254 point compression (Solana's format).
 //!
 //! Each runs natively (`zkhost_runtime::compute`, what the host function computes),
@@ -7,7 +8,8 @@
 //! run — revm-precompile 43's point evaluation (its `blst` backend, revm's default
 //! build) and c-kzg-4844's `verify_kzg_proof`, revm's P256VERIFY (RustCrypto), revm's
 //! ecrecover (RustCrypto's `k256` in this build; libsecp256k1's own recovery is the
-//! `ecrecover` row below), and
+//! `ecrecover` row below), libsecp256k1 and `k256` for secp256k1 verification and
+//! recovery, `ed25519-dalek` and `ed25519-zebra` for Ed25519, and
 //! `light-poseidon` (1 to 12 inputs, all it supports) — and Poseidon in pure
 //! WebAssembly (the `wasm-poseidon` contract). An `ecrecover` runs in the same
 //! interleaved rounds: a price by EIP-1108's method is `3000 × t / t_ecrecover`
@@ -48,6 +50,14 @@ pub enum Where {
     LightPoseidon,
     /// secp256k1 `ecrecover` (public-key recovery and its keccak): EIP-1108's anchor.
     Ecrecover,
+    /// libsecp256k1 (the `secp256k1` crate) called directly: verification or recovery.
+    Libsecp256k1,
+    /// RustCrypto's `k256`: verification (after normalising `s`) or recovery.
+    K256,
+    /// `ed25519-dalek`: `verify` (RFC 8032, cofactorless) or `verify_batch`.
+    Dalek,
+    /// `ed25519-zebra`: ZIP-215, one signature or its batch verifier.
+    Zebra,
 }
 
 impl Where {
@@ -61,6 +71,10 @@ impl Where {
             Where::CKzg => "c-kzg",
             Where::LightPoseidon => "light-poseidon",
             Where::Ecrecover => "ecrecover",
+            Where::Libsecp256k1 => "libsecp256k1",
+            Where::K256 => "k256",
+            Where::Dalek => "ed25519-dalek",
+            Where::Zebra => "ed25519-zebra",
         }
     }
 }
@@ -102,9 +116,16 @@ struct Job {
 pub fn cases(quick: bool) -> Vec<(Crypto, usize)> {
     let mut out: Vec<(Crypto, usize)> = Crypto::ALL
         .into_iter()
-        .filter(|op| matches!(op.family(), Family::Kzg | Family::P256 | Family::Secp256k1))
+        .filter(|op| {
+            matches!(
+                op.family(),
+                Family::Kzg | Family::P256 | Family::Secp256k1 | Family::Ed25519
+            )
+        })
         .map(|op| (op, 1))
         .collect();
+    // Batches of 8 and 64 Ed25519 signatures (the one-record batch is above).
+    out.extend([8, 64].map(|n| (Crypto::Ed25519BatchVerify, n)));
     let counts: Vec<usize> = if quick {
         vec![1, 2, 4, 8, 12, 16]
     } else {
@@ -126,8 +147,190 @@ pub fn cases(quick: bool) -> Vec<(Crypto, usize)> {
 fn input(op: Crypto, size: usize) -> Result<Vec<u8>, String> {
     Ok(match op {
         Crypto::Poseidon => sample::poseidon_input(size, 0x9051),
+        // 32-byte messages (a hash, as contracts most often sign).
+        Crypto::Ed25519Verify => sample::ed25519_verify_input(0xc0, 32),
+        Crypto::Ed25519BatchVerify => ed25519_batch(size),
         _ => sample::sample(op, 0xc0),
     })
+}
+
+/// A batch of `n` Ed25519 signatures on 32-byte messages, each by its own key.
+fn ed25519_batch(n: usize) -> Vec<u8> {
+    let mut out = Vec::new();
+    for i in 0..n as u64 {
+        let one = sample::ed25519_verify_input(0xba7c_0000 + i, 32);
+        out.extend_from_slice(&one[..96]);
+        out.extend_from_slice(&32u32.to_be_bytes());
+        out.extend_from_slice(&one[96..]);
+    }
+    out
+}
+
+/// A peer's run on one input: its verdict as `[1]` or empty, or the recovered key.
+type Peer = Box<dyn Fn() -> Vec<u8>>;
+
+/// The signature peers of `op` on `input`, each a closure returning its verdict (or
+/// the recovered key's bytes): `true`/`Some` must match zkhost's answer before timing.
+fn signature_peers(op: Crypto, input: &[u8]) -> Vec<(Where, Peer)> {
+    use k256::ecdsa::signature::hazmat::PrehashVerifier;
+    let a = input.to_vec();
+    let yes = |ok: bool| if ok { vec![1u8] } else { Vec::new() };
+    match op {
+        Crypto::Secp256k1Verify => {
+            let b = a.clone();
+            vec![
+                (
+                    Where::Libsecp256k1,
+                    Box::new(move || {
+                        use secp256k1::{ecdsa::Signature, Message, PublicKey, Secp256k1};
+                        let secp = libsecp();
+                        let ok = (|| {
+                            let key = PublicKey::from_slice(&a[96..]).ok()?;
+                            let mut sig = Signature::from_compact(&a[32..96]).ok()?;
+                            sig.normalize_s();
+                            let hash: [u8; 32] = a[..32].try_into().ok()?;
+                            let _: &Secp256k1<_> = secp;
+                            secp.verify_ecdsa(Message::from_digest(hash), &sig, &key)
+                                .ok()
+                        })();
+                        yes(ok.is_some())
+                    }) as Peer,
+                ),
+                (
+                    Where::K256,
+                    Box::new(move || {
+                        let ok = (|| {
+                            let key = k256::ecdsa::VerifyingKey::from_sec1_bytes(&b[96..]).ok()?;
+                            let sig = k256::ecdsa::Signature::from_slice(&b[32..96]).ok()?;
+                            let sig = sig.normalize_s().unwrap_or(sig);
+                            key.verify_prehash(&b[..32], &sig).ok()
+                        })();
+                        yes(ok.is_some())
+                    }),
+                ),
+            ]
+        }
+        Crypto::Secp256k1RecoverPubkey => {
+            let b = a.clone();
+            vec![
+                (
+                    Where::Libsecp256k1,
+                    Box::new(move || {
+                        use secp256k1::ecdsa::{RecoverableSignature, RecoveryId};
+                        use secp256k1::Message;
+                        (|| {
+                            let id = RecoveryId::try_from(i32::from(a[96])).ok()?;
+                            let sig = RecoverableSignature::from_compact(&a[32..96], id).ok()?;
+                            let hash: [u8; 32] = a[..32].try_into().ok()?;
+                            let key = libsecp()
+                                .recover_ecdsa(Message::from_digest(hash), &sig)
+                                .ok()?;
+                            Some(key.serialize_uncompressed().to_vec())
+                        })()
+                        .unwrap_or_default()
+                    }) as Peer,
+                ),
+                (
+                    Where::K256,
+                    Box::new(move || {
+                        use k256::ecdsa::{RecoveryId, Signature, VerifyingKey};
+                        (|| {
+                            let sig = Signature::from_slice(&b[32..96]).ok()?;
+                            let id = RecoveryId::from_byte(b[96])?;
+                            let key =
+                                VerifyingKey::recover_from_prehash(&b[..32], &sig, id).ok()?;
+                            Some(key.to_encoded_point(false).as_bytes().to_vec())
+                        })()
+                        .unwrap_or_default()
+                    }),
+                ),
+            ]
+        }
+        Crypto::Ed25519Verify => {
+            let b = a.clone();
+            vec![
+                (
+                    Where::Dalek,
+                    Box::new(move || {
+                        use ed25519_dalek::Verifier;
+                        let ok = (|| {
+                            let key =
+                                ed25519_dalek::VerifyingKey::from_bytes(a[..32].try_into().ok()?)
+                                    .ok()?;
+                            let sig = ed25519_dalek::Signature::from_slice(&a[32..96]).ok()?;
+                            key.verify(&a[96..], &sig).ok()
+                        })();
+                        yes(ok.is_some())
+                    }) as Peer,
+                ),
+                (
+                    Where::Zebra,
+                    Box::new(move || {
+                        let ok = (|| {
+                            let key: [u8; 32] = b[..32].try_into().ok()?;
+                            let sig: [u8; 64] = b[32..96].try_into().ok()?;
+                            let vk = ed25519_zebra::VerificationKey::try_from(key).ok()?;
+                            vk.verify(&ed25519_zebra::Signature::from(sig), &b[96..])
+                                .ok()
+                        })();
+                        yes(ok.is_some())
+                    }),
+                ),
+            ]
+        }
+        Crypto::Ed25519BatchVerify => {
+            let b = a.clone();
+            vec![
+                (
+                    Where::Dalek,
+                    Box::new(move || {
+                        let ok = (|| {
+                            let records = zkhost_sig::ed25519::records(&a).ok()?;
+                            let mut keys = Vec::with_capacity(records.len());
+                            let mut sigs = Vec::with_capacity(records.len());
+                            let mut messages = Vec::with_capacity(records.len());
+                            for (k, s, m) in records {
+                                keys.push(
+                                    ed25519_dalek::VerifyingKey::from_bytes(k.try_into().ok()?)
+                                        .ok()?,
+                                );
+                                sigs.push(ed25519_dalek::Signature::from_slice(s).ok()?);
+                                messages.push(m);
+                            }
+                            ed25519_dalek::verify_batch(&messages, &sigs, &keys).ok()
+                        })();
+                        yes(ok.is_some())
+                    }) as Peer,
+                ),
+                (
+                    Where::Zebra,
+                    Box::new(move || {
+                        use rand_chacha::rand_core::SeedableRng;
+                        let ok = (|| {
+                            let mut batch = ed25519_zebra::batch::Verifier::new();
+                            for (k, s, m) in zkhost_sig::ed25519::records(&b).ok()? {
+                                let key: [u8; 32] = k.try_into().ok()?;
+                                let sig: [u8; 64] = s.try_into().ok()?;
+                                let key = ed25519_zebra::VerificationKeyBytes::from(key);
+                                batch.queue((key, ed25519_zebra::Signature::from(sig), &m));
+                            }
+                            let rng = rand_chacha::ChaCha20Rng::seed_from_u64(0x5eed);
+                            batch.verify(rng).ok()
+                        })();
+                        yes(ok.is_some())
+                    }),
+                ),
+            ]
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// One libsecp256k1 context for the peers (as zkhost keeps one).
+fn libsecp() -> &'static secp256k1::Secp256k1<secp256k1::All> {
+    static CONTEXT: std::sync::OnceLock<secp256k1::Secp256k1<secp256k1::All>> =
+        std::sync::OnceLock::new();
+    CONTEXT.get_or_init(secp256k1::Secp256k1::new)
 }
 
 /// c-kzg's point evaluation on a precompile input: the versioned hash, then
@@ -186,7 +389,7 @@ pub fn measure(
         let name = format!("{op:?} x{size}");
         let ours = zkhost_runtime::compute(op, None, &input)
             .map_err(|e| format!("the {name} benchmark input is refused: {e}"))?;
-        let gas = costs.op_gas(op, input.len());
+        let gas = costs.op_gas(op, input.len()) + costs.content_gas(op, &input);
         let native = input.clone();
         jobs.push(Job {
             op,
@@ -250,6 +453,30 @@ pub fn measure(
                         let _ = std::hint::black_box(revm(&a, GENEROUS_GAS));
                     }),
                 });
+            }
+            Crypto::Secp256k1Verify
+            | Crypto::Secp256k1RecoverPubkey
+            | Crypto::Ed25519Verify
+            | Crypto::Ed25519BatchVerify => {
+                // Verdicts as `[1]`/empty; recovered keys as their bytes.
+                let answer = match op {
+                    Crypto::Secp256k1RecoverPubkey => ours.clone(),
+                    _ => vec![1u8],
+                };
+                for (at, peer) in signature_peers(op, &input) {
+                    if peer() != answer {
+                        return Err(format!("{} and zkhost differ on {name}", at.name()));
+                    }
+                    jobs.push(Job {
+                        op,
+                        size,
+                        at,
+                        gas,
+                        run: Box::new(move || {
+                            let _ = std::hint::black_box(peer());
+                        }),
+                    });
+                }
             }
             Crypto::Poseidon if size <= 12 => {
                 if light_poseidon(&input).as_ref().map(|h| &h[..]) != Some(&ours[..]) {
@@ -396,7 +623,7 @@ impl ZkResults {
         };
         let _ = writeln!(
             o,
-            "\n## KZG point evaluation, P256VERIFY, Poseidon, BN254 compression\n"
+            "\n## KZG point evaluation, signatures, Poseidon, BN254 compression\n"
         );
         let ec = self.ecrecover();
         let _ = writeln!(
@@ -429,10 +656,12 @@ impl ZkResults {
                 format!("{:.1}", s.gas as f64 / s.ci.median_ns * 1e3)
             })
         };
-        for (op, _) in cases(true)
-            .into_iter()
-            .filter(|(op, _)| matches!(op.family(), Family::Kzg | Family::P256 | Family::Secp256k1))
-        {
+        for (op, _) in cases(true).into_iter().filter(|(op, _)| {
+            matches!(
+                op,
+                Crypto::KzgPointEvaluation | Crypto::P256Verify | Crypto::Secp256k1Ecrecover
+            )
+        }) {
             let native = self.find(op, 1, Where::Native);
             let revm = self.find(op, 1, Where::Revm);
             let ckzg = self.find(op, 1, Where::CKzg);
@@ -452,6 +681,83 @@ impl ZkResults {
                 mgas(native),
                 eip(op, 1)
             );
+        }
+        let _ = writeln!(
+            o,
+            "\nSignatures (n: signatures in a batch), each beside every peer measured in \
+             the same rounds: libsecp256k1 and RustCrypto's `k256` for secp256k1 \
+             (CosmWasm's semantics: `s` normalised before the peer verifies), \
+             `ed25519-dalek` (RFC 8032's cofactorless rule; its batch is a different \
+             rule) and `ed25519-zebra` (ZIP-215, zkhost's rule) for Ed25519; 32-byte \
+             messages. Peer / zkhost above 1 means zkhost is faster.\n"
+        );
+        let _ = writeln!(
+            o,
+            "| op | n | native | peer | peer time | peer / zkhost | contract | contract gas | gas | Mgas/s | EIP-1108 gas |"
+        );
+        let _ = writeln!(o, "|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|");
+        let mut signature_rows: Vec<(Crypto, usize)> = self
+            .samples
+            .iter()
+            .filter(|s| {
+                s.at == Where::Native
+                    && matches!(s.op.family(), Family::Secp256k1 | Family::Ed25519)
+            })
+            .map(|s| (s.op, s.size))
+            .collect();
+        signature_rows.dedup();
+        for (op, n) in signature_rows {
+            let native = self.find(op, n, Where::Native);
+            let contract = self.find(op, n, Where::Contract);
+            let peers: Vec<&ZkSample> = [
+                Where::Libsecp256k1,
+                Where::K256,
+                Where::Revm,
+                Where::Dalek,
+                Where::Zebra,
+            ]
+            .into_iter()
+            .filter_map(|at| self.find(op, n, at))
+            .collect();
+            for (i, peer) in peers.iter().enumerate() {
+                let first = i == 0;
+                let _ = writeln!(
+                    o,
+                    "| {} | {n} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+                    op.report_name(),
+                    if first { t(native) } else { "″".into() },
+                    peer.at.name(),
+                    t(Some(peer)),
+                    ratio(Some(peer), native),
+                    if first { t(contract) } else { "″".into() },
+                    if first {
+                        contract.map_or(0, |c| c.gas).to_string()
+                    } else {
+                        "″".into()
+                    },
+                    native.map_or(0, |n| n.gas),
+                    mgas(native),
+                    if first { eip(op, n) } else { "″".into() },
+                );
+            }
+        }
+        let single = self.find(Crypto::Ed25519Verify, 1, Where::Native);
+        for n in [8usize, 64] {
+            if let (Some(batch), Some(single)) = (
+                self.find(Crypto::Ed25519BatchVerify, n, Where::Native),
+                single,
+            ) {
+                if let Some(r) = Self::ratio(batch, single) {
+                    let k = n as f64;
+                    let _ = writeln!(
+                        o,
+                        "\nA batch of {n} Ed25519 signatures takes {:.2} [{:.2}, {:.2}] × the time of {n} single verifications.",
+                        r.median_ns / k,
+                        r.lo_ns / k,
+                        r.hi_ns / k
+                    );
+                }
+            }
         }
         let _ = writeln!(
             o,

@@ -1,13 +1,20 @@
 //! `zkhost vectors`: every go-ethereum-format vector file below a directory (BN254's
-//! `bn256*`, BLS12-381's `bls*`, KZG's `pointEvaluation*` and P-256's `p256Verify*`
-//! files) and circomlibjs's Poseidon file, on one path.
+//! `bn256*`, BLS12-381's `bls*`, KZG's `pointEvaluation*`, P-256's `p256Verify*` and
+//! ecrecover's `ecRecover*` files), circomlibjs's Poseidon file and Project Wycheproof's
+//! P-256, secp256k1 and Ed25519 verification files
+//! ([`zkhost_testkit::wycheproof`]), on one path.
+//!
+//! A Wycheproof test whose signature no input of the function can carry (not strict
+//! DER, an Ed25519 signature of another length) is not run: its file's line counts
+//! them (they are all `invalid`).
 
 use std::process::ExitCode;
 
+use zkhost_abi::{Crypto, Refusal};
 use zkhost_bn254::Backend;
 use zkhost_gas::{Bls12Gas, GasSchedule};
 use zkhost_testkit::contracts::Path;
-use zkhost_testkit::{bls12_381, kzg_p256, poseidon, vectors};
+use zkhost_testkit::{bls12_381, kzg_p256, poseidon, vectors, wycheproof};
 
 use super::precompile::Executor;
 
@@ -21,9 +28,10 @@ pub(crate) fn run(dir: &std::path::Path, backend: Option<Backend>, via: Path) ->
         let bls12 = bls12_381::discover(dir)?;
         let kzg_p256 = kzg_p256::discover(dir)?;
         let poseidon = poseidon_files(dir)?;
-        Ok((bn254, bls12, kzg_p256, poseidon))
+        let wycheproof = wycheproof::discover(dir)?;
+        Ok((bn254, bls12, kzg_p256, poseidon, wycheproof))
     });
-    let (bn254, bls12, kzg_p256, poseidon) = match found {
+    let (bn254, bls12, kzg_p256, poseidon, wycheproof) = match found {
         Ok(f) => f,
         Err(e) => {
             eprintln!("error: {e}");
@@ -31,39 +39,57 @@ pub(crate) fn run(dir: &std::path::Path, backend: Option<Backend>, via: Path) ->
         }
     };
     let schedule = GasSchedule::ISTANBUL;
-    let mut results: Vec<(&std::path::Path, usize, Vec<vectors::Failure>)> = Vec::new();
+    // Per file: its path, its vector count, the failures, and a note for the status line.
+    let mut results: Vec<(&std::path::Path, usize, Vec<vectors::Failure>, String)> = Vec::new();
     for file in &bn254 {
         let failures = file.check(&schedule, true, |op, input| {
             executor.run(op.host_function(), input)
         });
-        results.push((&file.path, file.vectors.len(), failures));
+        results.push((&file.path, file.vectors.len(), failures, String::new()));
     }
     for file in &bls12 {
         let price = |op, len| bls12_381::price(&Bls12Gas::PRAGUE, op, len);
         let failures = file.check_priced(price, true, |op, input| {
             executor.run(op.host_function(), input)
         });
-        results.push((&file.path, file.vectors.len(), failures));
+        results.push((&file.path, file.vectors.len(), failures, String::new()));
     }
     for file in &kzg_p256 {
         let price = kzg_p256::price;
         // c-kzg's failing cases name their reason in c-kzg's words, not ours: any
         // refusal passes them (the crate's tests check each reason).
         let failures = file.check_priced(price, false, |op, input| executor.run(op, input));
-        results.push((&file.path, file.vectors.len(), failures));
+        results.push((&file.path, file.vectors.len(), failures, String::new()));
     }
     for file in &poseidon {
         // circomlibjs's file gives no gas.
         let failures = file.check_priced(|_, _| 0, true, |op, input| executor.run(op, input));
-        results.push((&file.path, file.vectors.len(), failures));
+        results.push((&file.path, file.vectors.len(), failures, String::new()));
+    }
+    for (file, skipped) in &wycheproof {
+        // Wycheproof names no refusal reasons (any refusal passes an invalid test) and
+        // gives no gas. P256VERIFY's precompile answers a refusal with the empty output:
+        // here that is the refusal it stands for.
+        let exec = |op: Crypto, input: &[u8]| match executor.run(op, input) {
+            Ok(out) if out.is_empty() && op.refusal() == Refusal::EmptyOutput => {
+                Err("refused (the precompile's empty output)".to_string())
+            }
+            other => other,
+        };
+        let failures = file.check_priced(|_, _| 0, false, exec);
+        let note = match skipped.count() {
+            0 => String::new(),
+            n => format!(" ({n} not expressible, {}: all invalid)", skipped.why),
+        };
+        results.push((&file.path, file.vectors.len(), failures, note));
     }
     let (mut passed, mut failed) = (0usize, 0usize);
-    for (path, total, failures) in results {
+    for (path, total, failures, note) in results {
         passed += total - failures.len();
         failed += failures.len();
         let status = if failures.is_empty() { "ok" } else { "FAILED" };
         println!(
-            "{status:6} {} ({} of {total} passed)",
+            "{status:6} {} ({} of {total} passed){note}",
             path.display(),
             total - failures.len()
         );

@@ -491,7 +491,8 @@ fn model(probe: &Probe, input: &[u8], gas: u64) -> Expected {
     let (charged, used) = match selected(selector) {
         Function::Crypto(op) => {
             let (at, l, o) = (len(args[0]), len(args[1]), len(args[2]));
-            let fits = |start: usize, n: usize| start.checked_add(n).is_some_and(|e| e <= memory.len());
+            let fits =
+                |start: usize, n: usize| start.checked_add(n).is_some_and(|e| e <= memory.len());
             let content = if fits(at, l) && fits(o, op.output_len()) {
                 c.content_gas(op, &memory[at..at + l])
             } else {

@@ -84,3 +84,143 @@ pub fn p256_codec(data: &[u8]) {
         ),
     }
 }
+
+/// An input of `function` from the fuzzer: `data[0]` bit 0 raw (the rest of `data`,
+/// cut to `max`), else a valid [`sample`](crate::sample::sample) picked by `data[1]`
+/// with the rest XORed in from the offset `data[1]` also picks; bit 1 then cuts or
+/// extends it by `data[1] % 4` bytes.
+fn mutated_input(function: zkhost_abi::Crypto, data: &[u8], max: usize) -> Vec<u8> {
+    let mode = data.first().copied().unwrap_or(0);
+    let pick = data.get(1).copied().unwrap_or(0);
+    let rest = data.get(2..).unwrap_or(&[]);
+    if mode & 1 == 1 {
+        return rest.get(..max).unwrap_or(rest).to_vec();
+    }
+    let mut input = crate::sample::sample(function, u64::from(pick >> 3));
+    if !input.is_empty() {
+        let at = usize::from(pick) * 7 % input.len();
+        for (slot, b) in input[at..].iter_mut().zip(rest) {
+            *slot ^= b;
+        }
+    }
+    if mode & 2 == 2 {
+        let by = usize::from(pick % 4);
+        if mode & 4 == 4 {
+            input.truncate(input.len().saturating_sub(by));
+        } else {
+            input.extend(std::iter::repeat_n(0u8, by));
+        }
+    }
+    input
+}
+
+/// The secp256k1 functions against RustCrypto's `k256` (an implementation independent
+/// of libsecp256k1, which zkhost runs): `data[0]` bits 3–4 pick `ecrecover` (compared
+/// with revm's, output and gas), `secp256k1_verify` or `secp256k1_recover_pubkey`
+/// (compared with `k256` after normalising `s`, as CosmWasm does); the rest makes the
+/// input ([`mutated_input`]).
+pub fn secp256k1_differential(data: &[u8]) {
+    use k256::ecdsa::{RecoveryId, Signature, VerifyingKey};
+    use zkhost_abi::Crypto;
+    let mode = data.first().copied().unwrap_or(0);
+    let signature = |rs: &[u8]| -> Option<Signature> {
+        let sig = Signature::from_slice(rs).ok()?;
+        Some(sig.normalize_s().unwrap_or(sig))
+    };
+    match (mode >> 3) % 3 {
+        0 => {
+            let input = mutated_input(Crypto::Secp256k1Ecrecover, data, 160);
+            let price = zkhost_gas::SigGas::ZKHOST.ecrecover;
+            let theirs = revm_precompile::secp256k1::ec_recover_run(&input, price)
+                .expect("revm's ecrecover at its own price");
+            let ours = zkhost_sig::secp256k1::ecrecover(&input);
+            let ours_bytes = ours.map(|o| o.to_vec()).unwrap_or_default();
+            assert_eq!(
+                (ours_bytes, price),
+                (theirs.bytes.to_vec(), theirs.gas_used),
+                "zkhost {ours:?}"
+            );
+        }
+        1 => {
+            let input = mutated_input(Crypto::Secp256k1Verify, data, 200);
+            let ours = zkhost_sig::secp256k1::verify(&input);
+            let theirs = (|| {
+                if input.len() != 129 && input.len() != 161 {
+                    return None;
+                }
+                let sig = signature(&input[32..96])?;
+                let key = VerifyingKey::from_sec1_bytes(&input[96..]).ok()?;
+                use k256::ecdsa::signature::hazmat::PrehashVerifier;
+                key.verify_prehash(&input[..32], &sig).ok()
+            })();
+            assert_eq!(ours.is_ok(), theirs.is_some(), "zkhost {ours:?}");
+        }
+        _ => {
+            let input = mutated_input(Crypto::Secp256k1RecoverPubkey, data, 120);
+            let ours = zkhost_sig::secp256k1::recover_pubkey(&input);
+            let theirs = (|| {
+                let [hash @ .., id] = <[u8; 97]>::try_from(&input[..]).ok()?;
+                let raw = Signature::from_slice(&hash[32..96]).ok()?;
+                // A high s is the signature (r, n − s) with the other parity.
+                let flip = u8::from(raw.normalize_s().is_some());
+                let id = RecoveryId::from_byte(id ^ flip).filter(|_| id < 2)?;
+                let key =
+                    VerifyingKey::recover_from_prehash(&hash[..32], &signature(&hash[32..96])?, id)
+                        .ok()?;
+                Some(key.to_encoded_point(false).as_bytes().to_vec())
+            })();
+            assert_eq!(ours.ok().map(|k| k.to_vec()), theirs, "zkhost {ours:?}");
+        }
+    }
+}
+
+/// The Ed25519 functions against `ed25519-zebra` (ZIP-215, CosmWasm's): `data[0]` bit
+/// 3 picks `ed25519_batch_verify` (its answer must be every record's, each verified
+/// by zebra alone; a record cut short refuses), else `ed25519_verify`; the rest makes
+/// the input ([`mutated_input`]).
+pub fn ed25519_differential(data: &[u8]) {
+    use zkhost_abi::Crypto;
+    use zkhost_sig::ed25519;
+    let zebra = |key: &[u8], sig: &[u8], message: &[u8]| -> bool {
+        let (Ok(key), Ok(sig)) = (<[u8; 32]>::try_from(key), <[u8; 64]>::try_from(sig)) else {
+            return false;
+        };
+        ed25519_zebra::VerificationKey::try_from(key)
+            .and_then(|vk| vk.verify(&ed25519_zebra::Signature::from(sig), message))
+            .is_ok()
+    };
+    let mode = data.first().copied().unwrap_or(0);
+    if mode & 8 == 0 {
+        let input = mutated_input(Crypto::Ed25519Verify, data, 400);
+        let ours = ed25519::verify(&input);
+        let theirs = input.len() >= ed25519::VERIFY_HEADER_LEN
+            && zebra(&input[..32], &input[32..96], &input[96..]);
+        assert_eq!(ours.is_ok(), theirs, "zkhost {ours:?}");
+    } else {
+        let input = mutated_input(Crypto::Ed25519BatchVerify, data, 1200);
+        let ours = ed25519::batch_verify(&input);
+        match ed25519::records(&input) {
+            Err(e) => assert_eq!((ours, e), (Err(ed25519::Error::InputLength), e)),
+            Ok(records) => {
+                let theirs = records.iter().all(|&(k, s, m)| zebra(k, s, m));
+                assert_eq!(ours.is_ok(), theirs, "zkhost {ours:?}");
+                // The reason is the one verifying each alone gives first: an encoding
+                // error of the first badly encoded record, else a mismatch.
+                if let Err(e) = ours {
+                    let singles: Vec<_> = records
+                        .iter()
+                        .map(|&(k, s, m)| ed25519::verify_parts(k, s, m))
+                        .collect();
+                    let expected = singles
+                        .iter()
+                        .find_map(|r| match r {
+                            Err(ed25519::Error::Mismatch) | Ok(()) => None,
+                            Err(other) => Some(*other),
+                        })
+                        .unwrap_or(ed25519::Error::Mismatch);
+                    assert_eq!(e, expected);
+                }
+            }
+        }
+    }
+}
