@@ -447,20 +447,21 @@ impl SigGas {
     /// anchor of EIP-1108's method) and zkhost's measured prices of the others.
     ///
     /// Measured on an AMD EPYC (family 25 model 17, 2,596 MHz): `zkhost bench --zk-only`,
-    /// three runs with ecrecover at 37.4–38.1 µs in the same rounds, the highest of each
+    /// five runs with ecrecover at 37.4–38.1 µs in the same rounds, the highest of each
     /// operation's medians taken: verification 2,990 and recovery 3,040; one Ed25519
-    /// signature on a 32-byte message 3,570 (runs gave 2,890–3,570), of which 4 words;
+    /// signature on a 32-byte message 3,570 (runs gave 2,880–3,570), of which 4 words;
     /// a word of SHA-512 52 ns, 4.1 gas (`cargo bench -p zkhost-sig --bench ed25519`,
-    /// 32-byte and 4 KiB messages); batches of 8 and 64 records of 132 bytes 13,300 and
-    /// 92,600, whose line through both, less their words, is 1,410 per record; the base
-    /// then set so that a batch of one (3,470, run as one verification) is covered.
+    /// 32-byte and 4 KiB messages); batches of 8 and 64 records of 132 bytes at most
+    /// 13,600 and 95,400, whose line through both, less their words, is 1,441 per
+    /// record; the base then set so that a batch of one (at most 3,470, run as one
+    /// verification) is covered.
     pub const ZKHOST: SigGas = SigGas {
         ecrecover: 3_000,
         secp256k1_verify: 2_990,
         secp256k1_recover: 3_040,
         ed25519_verify: 3_550,
-        ed25519_batch_base: 2_040,
-        ed25519_batch_per_record: 1_410,
+        ed25519_batch_base: 2_000,
+        ed25519_batch_per_record: 1_450,
         ed25519_per_word: 5,
     };
 
