@@ -249,7 +249,7 @@ macro_rules! foreach_last_error_code {
             ED25519_S_NOT_CANONICAL = 115, Ed25519, Encoding,
                 "Ed25519: the signature's s is not below the group order";
             ED25519_MISMATCH = 116, Ed25519, DoesNotVerify,
-                "Ed25519: the signature does not verify ([8][s]B ≠ [8]R + [8][k]A)";
+                "Ed25519: the signature does not verify (8·s·B ≠ 8·R + 8·k·A)";
         }
     };
 }

@@ -169,29 +169,21 @@ fn vector_lines(t: &mut String) -> Result<(), String> {
             );
         }
     }
+    // The files of one-price functions: KZG, P256VERIFY and ecrecover in go-ethereum's
+    // format, then Wycheproof's tests that an input can express (the others are not
+    // calls at all), each at zkhost's price of its function.
+    let mut files = Vec::new();
     for dir in [
         kzg_p256::kzg_vectors(),
         kzg_p256::p256_vectors(),
         kzg_p256::secp256k1_vectors(),
     ] {
-        for file in kzg_p256::discover(&dir)? {
-            let name = relative(&file.path);
-            for v in &file.vectors {
-                let input = vectors::decode_hex(&v.input)?;
-                let gas = kzg_p256::price(file.op, input.len());
-                let out = zkhost_runtime::compute(file.op, None, &input);
-                let _ = writeln!(
-                    t,
-                    "vector\t{name} {}\t{} gas {gas}",
-                    v.name,
-                    result(&out, true)
-                );
-            }
-        }
+        files.extend(kzg_p256::discover(&dir)?);
     }
-    // Wycheproof's tests that an input can express (the others are not calls at all),
-    // at zkhost's price of the function, as the KZG and P-256 files above.
     for (file, _) in wycheproof::discover(&wycheproof::wycheproof_vectors())? {
+        files.push(file);
+    }
+    for file in files {
         let name = relative(&file.path);
         for v in &file.vectors {
             let input = vectors::decode_hex(&v.input)?;

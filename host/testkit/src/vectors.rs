@@ -113,6 +113,12 @@ pub fn discover_as<O>(
     dir: &Path,
     classify: fn(&Path) -> Option<(O, bool)>,
 ) -> Result<Vec<VectorFile<O>>, String> {
+    let paths = json_files(dir, |p| classify(p).is_some())?;
+    paths.iter().map(|p| load_as(p, classify)).collect()
+}
+
+/// Every `.json` file below `dir` (recursively) that `keep` accepts, sorted by path.
+pub fn json_files(dir: &Path, keep: impl Fn(&Path) -> bool) -> Result<Vec<PathBuf>, String> {
     let mut paths = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
@@ -121,13 +127,13 @@ pub fn discover_as<O>(
             let path = entry.map_err(|e| format!("{}: {e}", d.display()))?.path();
             if path.is_dir() {
                 stack.push(path);
-            } else if path.extension().is_some_and(|e| e == "json") && classify(&path).is_some() {
+            } else if path.extension().is_some_and(|e| e == "json") && keep(&path) {
                 paths.push(path);
             }
         }
     }
     paths.sort();
-    paths.iter().map(|p| load_as(p, classify)).collect()
+    Ok(paths)
 }
 
 /// The schedule's price of `op` on `len` input bytes.

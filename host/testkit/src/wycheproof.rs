@@ -91,20 +91,7 @@ pub fn classify(path: &Path) -> Option<Crypto> {
 /// Every Wycheproof file below `dir` (recursively) that [`classify`] names, sorted by
 /// path, with its skipped tests.
 pub fn discover(dir: &Path) -> Result<Vec<(VectorFile, Skipped)>, String> {
-    let mut paths = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        let entries = std::fs::read_dir(&d).map_err(|e| format!("{}: {e}", d.display()))?;
-        for entry in entries {
-            let path = entry.map_err(|e| format!("{}: {e}", d.display()))?.path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if classify(&path).is_some() {
-                paths.push(path);
-            }
-        }
-    }
-    paths.sort();
+    let paths = vectors::json_files(dir, |p| classify(p).is_some())?;
     paths.iter().map(|p| load(p)).collect()
 }
 

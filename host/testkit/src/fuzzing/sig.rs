@@ -118,7 +118,7 @@ fn mutated_input(function: zkhost_abi::Crypto, data: &[u8], max: usize) -> Vec<u
 /// of libsecp256k1, which zkhost runs): `data[0]` bits 3–4 pick `ecrecover` (compared
 /// with revm's, output and gas), `secp256k1_verify` or `secp256k1_recover_pubkey`
 /// (compared with `k256` after normalising `s`, as CosmWasm does); the rest makes the
-/// input ([`mutated_input`]).
+/// input (raw, or a valid sample with bytes XORed in, cut or extended).
 pub fn secp256k1_differential(data: &[u8]) {
     use k256::ecdsa::{RecoveryId, Signature, VerifyingKey};
     use zkhost_abi::Crypto;
@@ -177,7 +177,7 @@ pub fn secp256k1_differential(data: &[u8]) {
 /// The Ed25519 functions against `ed25519-zebra` (ZIP-215, CosmWasm's): `data[0]` bit
 /// 3 picks `ed25519_batch_verify` (its answer must be every record's, each verified
 /// by zebra alone; a record cut short refuses), else `ed25519_verify`; the rest makes
-/// the input ([`mutated_input`]).
+/// the input (raw, or a valid sample with bytes XORed in, cut or extended).
 pub fn ed25519_differential(data: &[u8]) {
     use zkhost_abi::Crypto;
     use zkhost_sig::ed25519;
