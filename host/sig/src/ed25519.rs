@@ -92,7 +92,7 @@ struct Decoded {
 /// the message: the encoding checks of the rule, in the order key, `R`, `s`.
 fn decode(key: &[u8], signature: &[u8], message: &[u8]) -> Result<Decoded, Error> {
     let key_bytes: [u8; KEY_LEN] = key.try_into().map_err(|_| Error::InputLength)?;
-    let (r_bytes, s_bytes) = signature.split_at(32);
+    let (r_bytes, s_bytes) = signature.split_at_checked(32).ok_or(Error::InputLength)?;
     let r_bytes: [u8; 32] = r_bytes.try_into().map_err(|_| Error::InputLength)?;
     let s_bytes: [u8; 32] = s_bytes.try_into().map_err(|_| Error::InputLength)?;
     let key = CompressedEdwardsY(key_bytes)
@@ -128,7 +128,8 @@ pub fn verify(input: &[u8]) -> Result<(), Error> {
     verify_parts(key, signature, message)
 }
 
-/// [`verify`] on the three parts.
+/// [`verify`] on the three parts (a key of another length than 32 bytes, or a signature
+/// of another length than 64, is [`Error::InputLength`]).
 pub fn verify_parts(key: &[u8], signature: &[u8], message: &[u8]) -> Result<(), Error> {
     let d = decode(key, signature, message)?;
     if holds(&d) {
@@ -238,6 +239,26 @@ mod tests {
             assert_eq!(
                 zkhost_abi::last_error::family(e.last_error()),
                 Some(zkhost_abi::Family::Ed25519)
+            );
+        }
+    }
+
+    #[test]
+    fn parts_of_other_lengths_are_refused_not_a_panic() {
+        for (k, s) in [
+            (0, 64),
+            (32, 0),
+            (32, 31),
+            (32, 63),
+            (32, 65),
+            (31, 64),
+            (33, 64),
+        ] {
+            let (key, signature) = (vec![0u8; k], vec![0u8; s]);
+            assert_eq!(
+                verify_parts(&key, &signature, b""),
+                Err(Error::InputLength),
+                "{k} {s}"
             );
         }
     }
