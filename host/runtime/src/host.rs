@@ -3,7 +3,8 @@
 //! [`add_to_linker`] adds the crypto functions of contract ABI v1 that the node picks
 //! ([`Functions`]: BN254 add, mul, pairing, G1 MSM and point compression; the verkle
 //! functions; the seven BLS12-381 precompiles of EIP-2537, on blst; KZG point
-//! evaluation and P256VERIFY; Poseidon; and the optional `last_error`) to a
+//! evaluation and P256VERIFY; Poseidon; secp256k1 and Ed25519 signatures; and the
+//! optional `last_error`) to a
 //! node's own linker, generic over its store data `T`, the way `wasmtime-wasi`'s
 //! `add_to_linker` does: the node keeps a [`HostState`] somewhere in `T` and says
 //! where with a closure, and chooses the [`GasMeter`] the functions charge. Every
@@ -13,7 +14,9 @@
 //!    from the length alone; not enough gas is an out-of-gas trap;
 //! 2. find the memory by its export name and check the input range and the output
 //!    range (`ptr + len` overflow, negative lengths) before touching a byte; out of
-//!    bounds is a trap;
+//!    bounds is a trap; then charge the part of the price only the input's content
+//!    tells ([`HostCosts::content_gas`]: `ed25519_batch_verify`'s records, 0 for every
+//!    other function);
 //! 3. do the work behind a panic barrier (a panic becomes a host-error trap for this
 //!    call only);
 //! 4. write the whole output and return 0, or record why in the [`HostState`] and
@@ -487,8 +490,6 @@ fn crypto_call<T, M: GasMeter<T>>(
     charge(&mut caller, meter, op.name(), price)?;
     let trap = |t: HostTrap| HostCallError::new(op.name(), t);
     let mem = guest_memory(&mut caller, hint, memory_name).map_err(trap)?;
-    // The part of the price only the input's content tells (a batch's records), once
-    // the input is in bounds and before any work.
     // Bounds of the input and the output; then the part of the price only the input's
     // content tells (a batch's records), before any work.
     let content = {
