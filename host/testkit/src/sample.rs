@@ -267,10 +267,18 @@ pub fn ed25519_verify_input(seed: u64, len: usize) -> Vec<u8> {
 /// An `ed25519_batch_verify` input of `count` valid records (`key ‖ signature ‖ length
 /// ‖ message`, messages of 0 to 99 bytes), all from `seed`.
 pub fn ed25519_batch_input(count: usize, seed: u64) -> Vec<u8> {
-    let mut out = Vec::new();
-    for i in 0..count as u64 {
+    ed25519_batch_of((0..count as u64).map(|i| {
         let s = seed.wrapping_mul(1_000).wrapping_add(i);
-        let one = ed25519_verify_input(s, (s % 100) as usize);
+        (s, (s % 100) as usize)
+    }))
+}
+
+/// An `ed25519_batch_verify` input with one valid record per `(seed, message length)`:
+/// [`ed25519_verify_input`]'s signature, its message's length inserted before it.
+pub fn ed25519_batch_of(records: impl IntoIterator<Item = (u64, usize)>) -> Vec<u8> {
+    let mut out = Vec::new();
+    for (seed, len) in records {
+        let one = ed25519_verify_input(seed, len);
         let (head, message) = one.split_at(zkhost_sig::ed25519::VERIFY_HEADER_LEN);
         out.extend_from_slice(head);
         out.extend_from_slice(&(message.len() as u32).to_be_bytes());

@@ -156,14 +156,7 @@ fn input(op: Crypto, size: usize) -> Result<Vec<u8>, String> {
 
 /// A batch of `n` Ed25519 signatures on 32-byte messages, each by its own key.
 fn ed25519_batch(n: usize) -> Vec<u8> {
-    let mut out = Vec::new();
-    for i in 0..n as u64 {
-        let one = sample::ed25519_verify_input(0xba7c_0000 + i, 32);
-        out.extend_from_slice(&one[..96]);
-        out.extend_from_slice(&32u32.to_be_bytes());
-        out.extend_from_slice(&one[96..]);
-    }
-    out
+    sample::ed25519_batch_of((0..n as u64).map(|i| (0xba7c_0000 + i, 32)))
 }
 
 /// A peer's run on one input: its verdict as `[1]` or empty, or the recovered key.

@@ -145,7 +145,12 @@ pub fn secp256k1_differential(data: &[u8]) {
             let input = mutated_input(Crypto::Secp256k1Verify, data, 200);
             let ours = zkhost_sig::secp256k1::verify(&input);
             let theirs = (|| {
-                if input.len() != 129 && input.len() != 161 {
+                use zkhost_abi::secp256k1::{
+                    VERIFY_COMPRESSED_INPUT_LEN, VERIFY_UNCOMPRESSED_INPUT_LEN,
+                };
+                if input.len() != VERIFY_COMPRESSED_INPUT_LEN
+                    && input.len() != VERIFY_UNCOMPRESSED_INPUT_LEN
+                {
                     return None;
                 }
                 let sig = signature(&input[32..96])?;
@@ -159,7 +164,8 @@ pub fn secp256k1_differential(data: &[u8]) {
             let input = mutated_input(Crypto::Secp256k1RecoverPubkey, data, 120);
             let ours = zkhost_sig::secp256k1::recover_pubkey(&input);
             let theirs = (|| {
-                let [hash @ .., id] = <[u8; 97]>::try_from(&input[..]).ok()?;
+                let [hash @ .., id] =
+                    <[u8; zkhost_abi::secp256k1::RECOVER_INPUT_LEN]>::try_from(&input[..]).ok()?;
                 let raw = Signature::from_slice(&hash[32..96]).ok()?;
                 // A high s is the signature (r, n − s) with the other parity.
                 let flip = u8::from(raw.normalize_s().is_some());
