@@ -6,15 +6,11 @@
 //! compressed, public inputs). Output: the SCALE [`Verdict`], exactly the one
 //! `groth16-verifier` gives for the decompressed proof; a proof point that does not
 //! decompress is `reason::POINT` at its index with `detail` 0. A message that does not
-//! decode traps. The work is `zkhost_guest::verifier::verify_compressed`.
+//! decode is answered `Invalid` with `reason::BAD_MESSAGE` (`zkhost_guest::entry!`). The work is `zkhost_guest::verifier::verify_compressed`.
 #![no_std]
 
 use zkhost_guest::groth16::{CompressedRequest, Verdict};
 
-/// The contract entry point.
-#[no_mangle]
-pub extern "C" fn call() {
-    zkhost_guest::handle(|request: CompressedRequest| -> Verdict {
-        zkhost_guest::verifier::verify_compressed(request)
-    });
-}
+zkhost_guest::entry!(|request: CompressedRequest| -> Verdict {
+    zkhost_guest::verifier::verify_compressed(request)
+});

@@ -3,8 +3,8 @@
 //! through precompiles 0x06–0x08.
 //!
 //! Input: a SCALE [`Request`] (verifying key, proof, public inputs, points in the
-//! Ethereum encodings). Output: the SCALE [`Verdict`]. A message that does not decode
-//! traps.
+//! Ethereum encodings). Output: the SCALE [`Verdict`]; a message that does not decode is
+//! answered `Invalid` with `reason::BAD_MESSAGE` (`zkhost_guest::entry!`).
 //!
 //! The work, for n public inputs (`zkhost_guest::verifier::verify`, shared with the
 //! node example's contract):
@@ -25,10 +25,8 @@
 
 use zkhost_guest::groth16::{Request, Verdict};
 
-/// The contract entry point.
-#[no_mangle]
-pub extern "C" fn call() {
-    zkhost_guest::handle(|request: Request| -> Verdict {
-        zkhost_guest::verifier::verify(&request)
-    });
+fn verify(request: Request) -> Verdict {
+    zkhost_guest::verifier::verify(&request)
 }
+
+zkhost_guest::entry!(verify);

@@ -8,15 +8,11 @@ extern crate alloc;
 use alloc::vec::Vec;
 use zkhost_guest::Response;
 
-/// The contract entry point.
-#[no_mangle]
-pub extern "C" fn call() {
-    zkhost_guest::handle(|(n, input): (u32, Vec<u8>)| -> Response {
-        // Nothing is allocated in the loop: only host-call time is measured.
-        let mut last = None;
-        for _ in 0..n {
-            last = Some(zkhost_guest::alt_bn128_pairing(&input));
-        }
-        last.map_or(Response::Ok(Vec::new()), Response::from)
-    });
-}
+zkhost_guest::entry!(|(n, input): (u32, Vec<u8>)| -> Response {
+    // Nothing is allocated in the loop: only host-call time is measured.
+    let mut last = None;
+    for _ in 0..n {
+        last = Some(zkhost_guest::alt_bn128_pairing(&input));
+    }
+    last.map_or(Response::Ok(Vec::new()), Response::from)
+});

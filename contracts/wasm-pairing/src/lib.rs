@@ -22,7 +22,8 @@
 //! [`WASM_PAIRING_INDEX`](zkhost_guest::groth16::WASM_PAIRING_INDEX), an index no host
 //! function has): it checks a proof as `groth16-verifier` does, with the same checks
 //! in the same order, and answers `Ok` of the SCALE [`Verdict`], whose `detail` always
-//! names the error of an invalid point. A message for another function traps.
+//! names the error of an invalid point. A message for another function does not decode:
+//! it is answered `Response::Err(err::BAD_MESSAGE)` (`zkhost_guest::entry!`).
 #![no_std]
 
 extern crate alloc;
@@ -70,27 +71,23 @@ const FIELD_MODULUS: [u8; 32] = [
     0x97, 0x81, 0x6a, 0x91, 0x68, 0x71, 0xca, 0x8d, 0x3c, 0x20, 0x8c, 0x16, 0xd8, 0x7c, 0xfd, 0x47,
 ];
 
-/// The contract entry point.
-#[no_mangle]
-pub extern "C" fn call() {
-    zkhost_guest::handle(|message: Input| -> Response {
-        let result = match message {
-            Input::Add(input) => add(&input).map(|out| out.to_vec()),
-            Input::Mul(input) => mul(&input).map(|out| out.to_vec()),
-            Input::Pairing(input) => pairing(&input).map(|ok| {
-                let mut out = [0u8; 32];
-                out[31] = ok as u8;
-                out.to_vec()
-            }),
-            Input::Msm(input) => msm(&input).map(|out| out.to_vec()),
-            Input::Groth16(request) => Ok(groth16(&request).encode()),
-        };
-        match result {
-            Ok(out) => Response::Ok(out),
-            Err(code) => Response::Err(code),
-        }
-    });
-}
+zkhost_guest::entry!(|message: Input| -> Response {
+    let result = match message {
+        Input::Add(input) => add(&input).map(|out| out.to_vec()),
+        Input::Mul(input) => mul(&input).map(|out| out.to_vec()),
+        Input::Pairing(input) => pairing(&input).map(|ok| {
+            let mut out = [0u8; 32];
+            out[31] = ok as u8;
+            out.to_vec()
+        }),
+        Input::Msm(input) => msm(&input).map(|out| out.to_vec()),
+        Input::Groth16(request) => Ok(groth16(&request).encode()),
+    };
+    match result {
+        Ok(out) => Response::Ok(out),
+        Err(code) => Response::Err(code),
+    }
+});
 
 /// Copies `input` into `N` zero-filled bytes, ignoring any surplus.
 fn pad<const N: usize>(input: &[u8]) -> [u8; N] {

@@ -5,11 +5,13 @@
 //! provides:
 //!
 //! - [`sys`]: the raw imports, and safe wrappers over them ([`input`], [`output`],
-//!   [`gas_left`], [`alt_bn128_add`], [`bls12381_g1_add`], …, and [`last_error`], why
-//!   the last refused input was refused);
+//!   [`gas_left`], typed crypto wrappers such as [`alt_bn128_add`] taking `&[u8; 128]`,
+//!   [`raw`]'s precompile-exact forms on byte slices, and [`last_error`], why the last
+//!   refused input was refused);
 //! - the shared SCALE [`Message`] / [`Response`] types and error codes ([`err`]), and
-//!   [`handle`], the usual body of a contract's `call` ([`handle_message`] and
-//!   [`forward`] for a [`Message`]);
+//!   [`entry!`], which defines a contract's `call` around a handler function
+//!   ([`entry`]: decoding, answering a bad message, releasing the heap);
+//!   [`handle_message`] and [`forward`] for a [`Message`] without copying its input;
 //! - [`groth16`]: the Groth16 verification request and verdict, and [`verifier`]:
 //!   the verification itself, through the host functions;
 //! - with the default `runtime` feature, on wasm32: a bump global allocator and a
@@ -55,8 +57,8 @@ pub mod sys {
     macro_rules! crypto_imports {
         ($(
             $(#[$doc:meta])*
-            $name:ident: $variant:ident, $family:ident, $len:expr, $report:literal,
-                $refusal:ident;
+            $name:ident: $variant:ident, $family:ident, [$($input:expr)?], $len:expr,
+                $report:literal, $refusal:ident;
         )*) => {
             #[link(wasm_import_module = "zkhost")]
             extern "C" {
@@ -93,22 +95,65 @@ fn call_host<const N: usize>(f: HostFn, input: &[u8]) -> Result<[u8; N], Invalid
     }
 }
 
-/// The safe wrappers, one per row of `zkhost_abi::foreach_crypto_function!`: each
-/// takes the raw input bytes (as the precompile it mirrors takes them) and returns the
-/// row's output as an array of its length, or [`InvalidInput`] when the host refused
+/// The precompile-exact forms of the crypto functions: each takes the input as a byte
+/// slice of any length, as the precompile it mirrors does (ECADD, ECMUL and `ecrecover`
+/// zero-pad a short input and cut a long one; the others refuse a wrong length), and
+/// returns the row's output as an array of its length, or [`InvalidInput`] when the
+/// host refused the input ([`last_error`](crate::last_error) tells why).
+///
+/// For a function defined on one input length the crate's root has a typed form
+/// taking `&[u8; N]`, which cannot be given a short buffer by mistake: use these when
+/// you forward a caller's raw precompile input.
+pub mod raw {
+    use super::{call_host, sys, InvalidInput};
+
+    macro_rules! raw_wrappers {
+        ($(
+            $(#[$doc:meta])*
+            $name:ident: $variant:ident, $family:ident, [$($input:expr)?], $len:expr,
+                $report:literal, $refusal:ident;
+        )*) => {
+            $(
+                $(#[$doc])*
+                pub fn $name(input: &[u8]) -> Result<[u8; $len], InvalidInput> {
+                    call_host(sys::$name, input)
+                }
+            )*
+        };
+    }
+    zkhost_abi::foreach_crypto_function!(raw_wrappers);
+}
+
+/// One typed wrapper: `&[u8; N]` for a function defined on one input length, the byte
+/// slice (the [`raw`] form) for one whose input varies.
+macro_rules! typed_wrapper {
+    ($(#[$doc:meta])* $name:ident, [], $len:expr) => {
+        $(#[$doc])*
+        pub fn $name(input: &[u8]) -> Result<[u8; $len], InvalidInput> {
+            raw::$name(input)
+        }
+    };
+    ($(#[$doc:meta])* $name:ident, [$input:expr], $len:expr) => {
+        $(#[$doc])*
+        ///
+        /// Typed: the input is exactly the length the function is defined on
+        /// ([`raw`] has the precompile-exact form on a byte slice).
+        pub fn $name(input: &[u8; $input]) -> Result<[u8; $len], InvalidInput> {
+            raw::$name(input)
+        }
+    };
+}
+
+/// The typed wrappers, one per row of `zkhost_abi::foreach_crypto_function!`: the
+/// output as an array of the row's length, or [`InvalidInput`] when the host refused
 /// the input ([`last_error`] tells why).
 macro_rules! crypto_wrappers {
     ($(
         $(#[$doc:meta])*
-        $name:ident: $variant:ident, $family:ident, $len:expr, $report:literal,
-            $refusal:ident;
+        $name:ident: $variant:ident, $family:ident, [$($input:expr)?], $len:expr,
+            $report:literal, $refusal:ident;
     )*) => {
-        $(
-            $(#[$doc])*
-            pub fn $name(input: &[u8]) -> Result<[u8; $len], InvalidInput> {
-                call_host(sys::$name, input)
-            }
-        )*
+        $(typed_wrapper!($(#[$doc])* $name, [$($input)?], $len);)*
     };
 }
 zkhost_abi::foreach_crypto_function!(crypto_wrappers);
@@ -117,22 +162,22 @@ zkhost_abi::foreach_crypto_function!(crypto_wrappers);
 macro_rules! crypto_forward {
     ($(
         $(#[$doc:meta])*
-        $name:ident: $variant:ident, $family:ident, $len:expr, $report:literal,
-            $refusal:ident;
+        $name:ident: $variant:ident, $family:ident, [$($input:expr)?], $len:expr,
+            $report:literal, $refusal:ident;
     )*) => {
         /// Runs `function` on `input` and sets the call's output to its [`Response`]
         /// ([`respond`]): the whole body of a contract that forwards [`Message`]s.
         pub fn forward(function: Crypto, input: &[u8]) {
             match function {
-                $(Crypto::$variant => respond($name(input)),)*
+                $(Crypto::$variant => respond(raw::$name(input)),)*
             }
         }
     };
 }
 zkhost_abi::foreach_crypto_function!(crypto_forward);
 
-/// Whether `input` (160 bytes, as [`p256_verify`]) is a valid P-256 signature.
-pub fn p256_is_valid(input: &[u8]) -> bool {
+/// Whether `input` (as [`p256_verify`] takes it) is a valid P-256 signature.
+pub fn p256_is_valid(input: &[u8; zkhost_abi::p256::INPUT_LEN]) -> bool {
     p256_verify(input).is_ok()
 }
 
@@ -206,13 +251,59 @@ pub fn trap() -> ! {
     unreachable!("trap");
 }
 
-/// Reads the input, SCALE-decodes it as a `T` (all bytes must be consumed, otherwise
-/// the call traps) and writes the SCALE encoding of `f`'s result as the output.
-pub fn handle<T: Decode, R: Encode>(f: impl FnOnce(T) -> R) {
+/// The call's input did not decode as the contract's message: what [`entry`] answers
+/// instead of trapping. A handler's answer type says how it reports it
+/// (`From<BadMessage>`): [`Response`] as `Err(err::BAD_MESSAGE)`, a `u8` as
+/// `err::BAD_MESSAGE`, a Groth16
+/// [`Verdict`](groth16::Verdict) as invalid with `reason::BAD_MESSAGE`, a `Result` as
+/// its error's `From<BadMessage>`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BadMessage;
+
+impl From<BadMessage> for Response {
+    fn from(_: BadMessage) -> Response {
+        Response::Err(err::BAD_MESSAGE)
+    }
+}
+
+impl From<BadMessage> for groth16::Verdict {
+    fn from(_: BadMessage) -> groth16::Verdict {
+        groth16::Verdict::invalid(groth16::reason::BAD_MESSAGE, 0, 0)
+    }
+}
+
+impl From<BadMessage> for u8 {
+    /// [`err::BAD_MESSAGE`], for a handler answering `Result<_, u8>` with [`err`]'s
+    /// codes (the same bytes as a [`Response`] when the success is a `Vec<u8>`).
+    fn from(_: BadMessage) -> u8 {
+        err::BAD_MESSAGE
+    }
+}
+
+impl<T, E: From<BadMessage>> From<BadMessage> for Result<T, E> {
+    fn from(bad: BadMessage) -> Result<T, E> {
+        Err(E::from(bad))
+    }
+}
+
+/// The body of a contract's `call`: reads the input, SCALE-decodes it as a `T` (every
+/// byte must be used), calls `handler` and sets the output to the SCALE encoding of its
+/// answer. An input that does not decode is answered with `R::from(BadMessage)`, not a
+/// trap: the caller gets an error it can read, and pays for the call.
+///
+/// When the call is done every allocation is released at once (the `runtime`
+/// feature's bump allocator), so a warm instance reused for many calls does not run
+/// out of memory and each call costs the same gas as on a fresh instance. A
+/// hand-written `call` that skips this keeps its heap from one call to the next.
+/// [`entry!`] defines the export around it.
+pub fn entry<T: Decode, R: Encode + From<BadMessage>>(handler: impl FnOnce(T) -> R) {
     {
         let input = input();
-        let message = T::decode_all(&mut &input[..]).unwrap_or_else(|_| trap());
-        output(&f(message).encode());
+        let answer = match T::decode_all(&mut &input[..]) {
+            Ok(message) => handler(message),
+            Err(_) => R::from(BadMessage),
+        };
+        output(&answer.encode());
     }
     // Everything the call allocated has been dropped: the next call on this instance
     // starts with an empty heap.
@@ -220,7 +311,37 @@ pub fn handle<T: Decode, R: Encode>(f: impl FnOnce(T) -> R) {
     runtime::reset_heap();
 }
 
-/// [`handle`] for a [`Message`], without copying its input: reads the call's input,
+/// Defines the contract's entry point, the exported `call`, as [`entry`] of `handler`
+/// (a function from the message type to the answer type):
+///
+/// ```ignore
+/// #[derive(codec::Decode)]
+/// enum Message { Hash(Vec<[u8; 32]>) }
+///
+/// fn handle(message: Message) -> Result<[u8; 32], u8> { /* ... */ }
+///
+/// zkhost_guest::entry!(handle);
+/// ```
+///
+/// The export exists only on wasm32: the same crate builds natively for its tests, where
+/// the handler is still type-checked against [`entry`] (and counts as used) but no code
+/// calling the host's imports is generated.
+#[macro_export]
+macro_rules! entry {
+    ($handler:expr) => {
+        /// The contract's entry point (contract ABI v1).
+        #[cfg(target_arch = "wasm32")]
+        #[no_mangle]
+        pub extern "C" fn call() {
+            $crate::entry($handler)
+        }
+
+        #[cfg(not(target_arch = "wasm32"))]
+        const _: fn() = || $crate::entry($handler);
+    };
+}
+
+/// [`entry`] for a [`Message`], without copying its input: reads the call's input,
 /// splits it with [`message_parts`] (a malformed message, or an index no function has,
 /// traps) and lets `f` answer, usually with [`respond`] or [`forward`]. The hot path of
 /// the `forwarder` contract: it saves the copies and allocations of a decode and an

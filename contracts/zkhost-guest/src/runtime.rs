@@ -60,7 +60,7 @@ static ALLOCATOR: BumpAllocator = BumpAllocator {
     end: Cell::new(0),
 };
 
-/// Releases every allocation at once. Called by [`crate::handle`] when a call has
+/// Releases every allocation at once. Called by [`crate::entry`] and [`crate::handle_message`] when a call has
 /// finished and nothing it allocated is alive any more.
 ///
 /// The next call then starts from the same heap base, so a call costs the same gas on

@@ -98,7 +98,7 @@ fn first_invalid_point(r: &Request) -> Verdict {
     for (index, point) in r.points() {
         let refused = match point {
             // ECADD pads its input: P + O validates P.
-            PointRef::G1(p) => crate::alt_bn128_add(p).is_err(),
+            PointRef::G1(p) => crate::raw::alt_bn128_add(p).is_err(),
             PointRef::G2(q) => {
                 // A pair with the G1 infinity is validated, then skipped.
                 let mut pair = [0u8; 192];

@@ -143,6 +143,9 @@ pub mod reason {
     /// A host function refused its input, but no point was found invalid (cannot
     /// happen with a correct host).
     pub const REFUSED: u8 = 6;
+    /// The call's input did not decode as a request (the answer of the guest
+    /// library's entry point, `zkhost_guest::entry`, instead of a trap).
+    pub const BAD_MESSAGE: u8 = 7;
 }
 
 /// The points' indices in [`Verdict::Invalid`], which is also the order they are

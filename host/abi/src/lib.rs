@@ -427,6 +427,10 @@ pub mod err {
     pub const G2_NOT_IN_SUBGROUP: u8 = 6;
     /// MSM input length not a positive multiple of 96.
     pub const MSM_LENGTH: u8 = 7;
+    /// The call's input did not decode as the contract's message: the answer of the
+    /// guest library's entry point (`zkhost_guest::entry`) instead of a trap. Far from
+    /// the codes above, which mirror `last_error`'s BN254 codes.
+    pub const BAD_MESSAGE: u8 = 255;
 }
 
 #[cfg(test)]
