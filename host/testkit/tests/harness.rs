@@ -1,0 +1,212 @@
+//! Two bundled contracts tested as a contract author tests theirs, through
+//! `zkhost-harness`, against expectations computed without the contract:
+//!
+//! - `forwarder`'s ECADD gives the native libraries' sum (zkhost's own backend and
+//!   substrate-bn), and its gas is the contract's own instructions plus exactly what
+//!   the gas schedule charges for its host calls; a point off the curve is refused
+//!   with `last_error` code 4 and the native library's reason;
+//! - `groth16-verifier` answers the native verifier's verdict on the committed proof
+//!   (valid) and on tampered ones (invalid), and is charged exactly
+//!   `zkhost_groth16::precompile_gas` for its precompile work.
+
+use zkhost_abi::groth16::{reason, Verdict};
+use zkhost_abi::{last_error, Crypto, Message, Response};
+use zkhost_bn254::Backend;
+use zkhost_gas::{GasSchedule, HostCosts};
+use zkhost_groth16::{Invalid, Point, Request};
+use zkhost_harness::{Call, Contract, HostError, RuntimeConfig};
+use zkhost_testkit::contracts::{groth16 as via, FORWARDER_WASM};
+use zkhost_testkit::{fixture, fixtures_dir, sample};
+
+/// A runtime that charges nothing for a host call, a byte moved or a BN254 operation:
+/// a call's gas on it is the contract's own instructions alone.
+fn free_host_calls() -> RuntimeConfig {
+    RuntimeConfig {
+        costs: HostCosts {
+            host_call: 0,
+            per_byte: 0,
+            precompiles: GasSchedule {
+                add: 0,
+                mul: 0,
+                pairing_base: 0,
+                pairing_per_pair: 0,
+            },
+            ..HostCosts::ZKHOST
+        },
+        ..RuntimeConfig::default()
+    }
+}
+
+/// What `forwarder` is charged by its host calls for an ECADD `message` answered by
+/// `response`, at `costs`: `input_size`, `input_read` of the message,
+/// `alt_bn128_add` of the input, and `output_write` of the response.
+fn forwarder_add_charges(costs: &HostCosts, message: &Message, response: &Response) -> u64 {
+    use parity_scale_codec::Encode;
+    costs.call(0, 0)
+        + costs.call(message.encode().len() as u64, 0)
+        + costs.crypto_call(Crypto::AltBn128Add, message.input.len())
+        + costs.call(response.encode().len() as u64, 0)
+}
+
+/// `call`'s gas is `instructions` (the same call on [`free_host_calls`]) plus what
+/// `costs` charges for the forwarder's host calls, to the unit.
+fn assert_forwarder_add_gas(call: &Call, instructions: &Call, message: &Message) {
+    let response = call.decode::<Response>().unwrap();
+    let charges = forwarder_add_charges(&HostCosts::ZKHOST, message, &response);
+    assert_eq!(instructions.decode::<Response>().unwrap(), response);
+    // The contract's own instructions: a few hundred.
+    assert!(
+        (100..1_000).contains(&instructions.gas_used()),
+        "{}",
+        instructions.gas_used()
+    );
+    call.assert_gas(instructions.gas_used() + charges);
+}
+
+#[test]
+fn forwarder_ecadd_matches_native_and_the_gas_schedule() {
+    let forwarder = Contract::from_wasm(FORWARDER_WASM).unwrap();
+    let uncharged = Contract::with_config(FORWARDER_WASM, free_host_calls()).unwrap();
+
+    for seed in 0..4 {
+        let input = sample::add_input(seed);
+        let native = Backend::Zkhost.ecadd(&input).unwrap();
+        assert_eq!(Backend::SubstrateBn.ecadd(&input).unwrap(), native);
+
+        let message = Message::new(Crypto::AltBn128Add, input);
+        let call = forwarder.call(&message).unwrap();
+        assert_eq!(call.trap(), None);
+        assert_eq!(call.refusal(), None);
+        assert_eq!(
+            call.decode::<Response>().unwrap(),
+            Response::Ok(native.to_vec())
+        );
+        assert_forwarder_add_gas(&call, &uncharged.call(&message).unwrap(), &message);
+    }
+}
+
+#[test]
+fn forwarder_refuses_a_point_off_the_curve_with_the_native_reason() {
+    let forwarder = Contract::from_wasm(FORWARDER_WASM).unwrap();
+    let uncharged = Contract::with_config(FORWARDER_WASM, free_host_calls()).unwrap();
+
+    // (1, 3) is not on y² = x³ + 3; the second point is the generator (1, 2).
+    let mut input = [0u8; 128];
+    input[31] = 1;
+    input[63] = 3;
+    input[95] = 1;
+    input[127] = 2;
+    let native = Backend::Zkhost.ecadd(&input).unwrap_err();
+    assert_eq!(Backend::SubstrateBn.ecadd(&input).unwrap_err(), native);
+
+    let message = Message::new(Crypto::AltBn128Add, input.to_vec());
+    let call = forwarder.call(&message).unwrap();
+    // The contract answers the refusal; the call does not trap.
+    assert_eq!(call.trap(), None);
+    assert_eq!(
+        call.decode::<Response>().unwrap(),
+        Response::Err(zkhost_abi::err::INVALID)
+    );
+    let refusal = call.refusal().expect("the host function's refusal");
+    assert_eq!(refusal.code, 4);
+    assert_eq!(refusal.code, last_error::BN254_G1_NOT_ON_CURVE);
+    assert_eq!(refusal.code, native.last_error());
+    assert_eq!(refusal.reason, native.to_string());
+    assert_eq!(refusal.error, HostError::Bn254(native));
+    // A refused input is charged in full, before the host function reads it.
+    assert_forwarder_add_gas(&call, &uncharged.call(&message).unwrap(), &message);
+}
+
+/// The committed proof with `tamper` applied.
+fn request(tamper: impl FnOnce(&mut Request)) -> Request {
+    let mut request = fixture::request().unwrap();
+    tamper(&mut request);
+    request
+}
+
+#[test]
+fn groth16_verifier_answers_the_native_verdict() {
+    // Loaded from its file, as an author loads the output of a build.
+    let path = fixtures_dir().join("contracts/groth16-verifier.wasm");
+    let verifier = Contract::load(&path).unwrap();
+    let uncharged = Contract::with_config(&std::fs::read(&path).unwrap(), {
+        let mut config = free_host_calls();
+        config.costs.precompiles = GasSchedule::ISTANBUL;
+        config
+    })
+    .unwrap();
+    let free = Contract::with_config(&std::fs::read(&path).unwrap(), free_host_calls()).unwrap();
+
+    let cases: [(&str, Request, Verdict); 3] = [
+        ("the committed proof", request(|_| {}), Verdict::Valid),
+        (
+            "another public input",
+            request(|r| r.inputs[0][31] ^= 1),
+            Verdict::Invalid {
+                reason: reason::PAIRING_FAILED,
+                index: 0,
+                detail: 0,
+            },
+        ),
+        (
+            "C another point of the curve (A's)",
+            request(|r| r.proof.c = r.proof.a),
+            Verdict::Invalid {
+                reason: reason::PAIRING_FAILED,
+                index: 0,
+                detail: 0,
+            },
+        ),
+    ];
+    for (what, request, expected) in cases {
+        let native = zkhost_groth16::verify(&request.vk, &request.proof, &request.inputs);
+        assert_eq!(via::verdict_of(&native), expected, "{what}: native");
+
+        let call = verifier.call(&request).unwrap();
+        assert_eq!(call.decode::<Verdict>().unwrap(), expected, "{what}");
+        assert_eq!(call.refusal(), None, "{what}");
+
+        // The precompile work is charged as zkhost-groth16 prices it, to the unit:
+        // the same call with the BN254 prices on and everything else free, less the
+        // call with all of it free.
+        let n = request.inputs.len();
+        let priced = uncharged.call(&request).unwrap().gas_used();
+        let bare = free.call(&request).unwrap().gas_used();
+        assert_eq!(
+            priced - bare,
+            zkhost_groth16::precompile_gas(&GasSchedule::ISTANBUL, n),
+            "{what}"
+        );
+        assert!(call.gas_used() > priced, "{what}");
+    }
+
+    // A point off the curve: the pairing check refuses it, and the verdict names the
+    // point and the reason as the native verifier does.
+    let request = request(|r| r.proof.a[63] ^= 1);
+    let native = zkhost_groth16::verify(&request.vk, &request.proof, &request.inputs);
+    assert_eq!(
+        native,
+        Err(Invalid::Point {
+            point: Point::A,
+            error: zkhost_bn254::Error::G1NotOnCurve
+        })
+    );
+    let call = verifier.call(&request).unwrap();
+    let verdict = call.decode::<Verdict>().unwrap();
+    assert!(
+        matches!(
+            verdict,
+            Verdict::Invalid {
+                reason: reason::POINT,
+                ..
+            }
+        ),
+        "{verdict:?}"
+    );
+    let refusal = call.refusal().expect("the host function's refusal");
+    assert_eq!(refusal.code, last_error::BN254_G1_NOT_ON_CURVE);
+    let HostError::Bn254(error) = refusal.error else {
+        panic!("{refusal:?}")
+    };
+    assert_eq!(via::read_verdict(verdict, Some(error)).unwrap(), native);
+}
