@@ -27,6 +27,35 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Create a contract crate that builds and tests as it is.
+    ///
+    /// Writes NAME/ (or --path): Cargo.toml (a cdylib with a contract's release
+    /// profile), .cargo/config.toml (the wasm32 linker flag), src/lib.rs (a message
+    /// enum and its handler behind `zkhost_guest::entry!`) and tests/contract.rs (calls
+    /// the built module through zkhost-harness). Its dependencies point at the checkout
+    /// this binary was built from. Then: `cd NAME && zkhost build && cargo test`.
+    New {
+        /// The package name (lowercase letters, digits, - and _).
+        name: String,
+        /// Where to create it (default: ./NAME).
+        #[arg(long)]
+        path: Option<PathBuf>,
+    },
+    /// Build a contract crate for wasm32 and run the node's deploy checks on it.
+    ///
+    /// Runs `cargo build --release --lib --target wasm32-unknown-unknown` (extra
+    /// arguments after `--` go to cargo), copies the module to `out/<crate>.wasm` beside
+    /// the crate's Cargo.toml, prints its size, then deploys it on zkhost's runtime:
+    /// prints its memory, imports and exports and `deploy: accepted` (exit 0), or
+    /// `deploy: refused: <reason>` as a node would refuse it (exit 1).
+    Build {
+        /// The crate's Cargo.toml (default: cargo's search from the current directory).
+        #[arg(long)]
+        manifest_path: Option<PathBuf>,
+        /// Arguments for cargo build (after `--`).
+        #[arg(last = true)]
+        cargo_args: Vec<String>,
+    },
     /// Run one precompile on hex input and print the output as hex.
     ///
     /// OP is bn254-add, bn254-mul, bn254-pairing, bn254-msm, bn254-g1-compress,
@@ -114,13 +143,17 @@ enum Command {
         #[arg(long)]
         write: Option<PathBuf>,
     },
-    /// Verify a Groth16 proof given as snarkjs files.
+    /// Verify a Groth16 proof given as snarkjs files, or encode it for the contract.
     ///
     /// Reads verification_key.json, proof.json and public.json (snarkjs's formats,
     /// BN254) and prints `valid` (exit 0) or `invalid: <reason>` (exit 1). With --via
     /// contract (the groth16-verifier contract, on the host functions) or --via wasm
-    /// (pure WebAssembly) it also prints `gas used: N`. A file that cannot be read
-    /// prints `error: <file>: <field>: <what>` on stderr and exits 2.
+    /// (pure WebAssembly) it also prints `gas used: N`. With --encode it verifies
+    /// nothing and prints, as one hex line, the SCALE message the groth16-verifier
+    /// contract takes (`zkhost_abi::groth16::Request`; with --compressed, the
+    /// `CompressedRequest` of groth16-compressed-verifier), ready for `zkhost call
+    /// CONTRACT.wasm --stdin`; exit 0. A file that cannot be read prints
+    /// `error: <file>: <field>: <what>` on stderr and exits 2.
     Groth16 {
         /// verification_key.json
         vk_json: PathBuf,
@@ -130,8 +163,15 @@ enum Command {
         public_json: PathBuf,
         /// Where to verify: natively, through the groth16-verifier contract (host
         /// functions), or in pure WebAssembly (the wasm-pairing and wasm-poseidon contracts).
-        #[arg(long, default_value = "native", value_parser = parse_via)]
+        #[arg(long, default_value = "native", value_parser = parse_via, conflicts_with = "encode")]
         via: Path,
+        /// Do not verify: print the contract's SCALE-encoded input as one hex line.
+        #[arg(long)]
+        encode: bool,
+        /// With --encode: the proof's points compressed (the input of
+        /// groth16-compressed-verifier).
+        #[arg(long, requires = "encode")]
+        compressed: bool,
     },
     /// Calls per second of one shared runtime on 1 and 2 threads (by default).
     ///
@@ -149,13 +189,30 @@ enum Command {
     Soak(cmd::soak::SoakArgs),
     /// Deploy a contract, call it once, print the outcome as one JSON line.
     ///
-    /// Prints `{"status": "success"|"trap", "output": hex, "trap": reason, "gas_used": N}`
-    /// and exits 0; a module refused at deploy prints `error: <reason>` and exits 2.
+    /// The input is INPUT_HEX, the content of --input-file or standard input (--stdin),
+    /// at most one of them (none: the empty input). A file or standard input holds hex
+    /// (surrounding whitespace and a `0x` prefix allowed), or with --raw the input bytes
+    /// themselves. Prints `{"status": "success"|"trap", "output": hex, "trap": reason,
+    /// "gas_used": N, "refusal": null|{"code": N, "reason": "..."}}` and exits 0;
+    /// `refusal` is why the last host function that returned 1 refused its input (its
+    /// `last_error` code and reason). A module refused at deploy, or an input that
+    /// cannot be read, prints `error: <reason>` and exits 2.
+    #[command(group(clap::ArgGroup::new("stream").args(["input_file", "stdin"])))]
     Call {
         /// The contract module (.wasm).
         wasm_file: PathBuf,
-        /// The call's input as hex.
-        input_hex: String,
+        /// The call's input as hex (default: empty).
+        #[arg(conflicts_with_all = ["input_file", "stdin"])]
+        input_hex: Option<String>,
+        /// Read the input from this file (hex, or bytes with --raw).
+        #[arg(long, value_name = "PATH")]
+        input_file: Option<PathBuf>,
+        /// Read the input from standard input (hex, or bytes with --raw).
+        #[arg(long)]
+        stdin: bool,
+        /// The file or standard input is the input's bytes, not hex.
+        #[arg(long, requires = "stream")]
+        raw: bool,
         /// The gas limit.
         #[arg(long, default_value_t = 10_000_000)]
         gas: u64,
@@ -171,6 +228,11 @@ fn parse_via(s: &str) -> Result<Path, String> {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
+        Command::New { name, path } => cmd::new::run(&name, path.as_deref()),
+        Command::Build {
+            manifest_path,
+            cargo_args,
+        } => cmd::build::run(manifest_path.as_deref(), &cargo_args),
         Command::Precompile {
             op,
             hex,
@@ -182,14 +244,34 @@ fn main() -> ExitCode {
         Command::Call {
             wasm_file,
             input_hex,
+            input_file,
+            stdin,
+            raw,
             gas,
-        } => cmd::call::run(&wasm_file, &input_hex, gas),
+        } => {
+            use cmd::call::Input;
+            let input = match (&input_file, stdin) {
+                (Some(path), _) => Input::File { path, raw },
+                (None, true) => Input::Stdin { raw },
+                (None, false) => Input::Hex(input_hex.as_deref().unwrap_or("")),
+            };
+            cmd::call::run(&wasm_file, &input, gas)
+        }
         Command::Groth16 {
             vk_json,
             proof_json,
             public_json,
             via,
-        } => cmd::groth16::run(&vk_json, &proof_json, &public_json, via),
+            encode,
+            compressed,
+        } => {
+            let action = if encode {
+                cmd::groth16::Action::Encode { compressed }
+            } else {
+                cmd::groth16::Action::Verify(via)
+            };
+            cmd::groth16::run(&vk_json, &proof_json, &public_json, action)
+        }
         Command::Bench(args) => bench::run(&args),
         Command::Calibrate(args) => cmd::calibrate::run(&args),
         Command::CalibrateVerkle { reps, write } => {

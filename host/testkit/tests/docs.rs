@@ -369,13 +369,21 @@ fn rust_in_the_docs_is_compiled() {
         }
     }
     // The book's Rust is the embedding example, checked line for line against
-    // `host/runtime/examples/embed.rs` by host/runtime/tests/embedding.rs.
+    // `host/runtime/examples/embed.rs` by host/runtime/tests/embedding.rs, and the
+    // contract template's files, included whole: CI builds and tests the template
+    // (`.ci/run`, "a new contract").
     for doc in documents().iter().filter(|d| d.starts_with("docs")) {
-        for line in read(&root.join(doc)).lines() {
+        let text = read(&root.join(doc));
+        let mut lines = text.lines();
+        while let Some(line) = lines.next() {
             let fence = line.trim_start();
             if fence.starts_with("```rust") {
+                let template = doc.ends_with("first-contract.md")
+                    && lines
+                        .next()
+                        .is_some_and(|l| l.starts_with("{{#include ../../host/cli/template/"));
                 assert!(
-                    doc.ends_with("embedding.md") && fence == "```rust,ignore",
+                    (doc.ends_with("embedding.md") || template) && fence == "```rust,ignore",
                     "{}: a Rust block the tests do not compile; make it a doc test in a \
                      crate README or an example, and link to it",
                     doc.display()
