@@ -39,22 +39,30 @@ pub(crate) fn run(manifest: Option<&Path>, cargo_args: &[String]) -> ExitCode {
         return crate::fail(1, &format!("{}: {e}", out.display()));
     }
     println!("{}: {} bytes", out.display(), wasm.len());
-    let runtime = match Runtime::new(RuntimeConfig::from_env()) {
-        Ok(r) => r,
-        Err(e) => return crate::fail(2, &format!("{e:#}")),
-    };
-    // The node's own checks (zkhost_runtime::check_module and an instantiation),
-    // exactly as `Runtime::deploy` makes them.
-    if let Err(e) = runtime.deploy(&wasm) {
-        println!("deploy: refused: {e}");
-        return ExitCode::FAILURE;
+    match check(&wasm) {
+        Ok(Ok(lines)) => {
+            lines.iter().for_each(|l| println!("{l}"));
+            println!("deploy: accepted (the checks of zkhost_runtime::Runtime::deploy)");
+            ExitCode::SUCCESS
+        }
+        Ok(Err(refusal)) => {
+            println!("deploy: refused: {refusal}");
+            ExitCode::FAILURE
+        }
+        Err(e) => crate::fail(2, &e),
     }
-    match describe(&runtime, &wasm) {
-        Ok(lines) => lines.iter().for_each(|l| println!("{l}")),
-        Err(e) => return crate::fail(1, &e),
+}
+
+/// Deploys `wasm` on zkhost's runtime, with the node's own checks
+/// (`zkhost_runtime::check_module` and an instantiation, exactly as `Runtime::deploy`
+/// makes them): `Ok(Ok(what a node sees))`, `Ok(Err(the refusal))`, or `Err` when no
+/// runtime could be made.
+fn check(wasm: &[u8]) -> Result<Result<Vec<String>, String>, String> {
+    let runtime = Runtime::new(RuntimeConfig::from_env()).map_err(|e| format!("{e:#}"))?;
+    if let Err(e) = runtime.deploy(wasm) {
+        return Ok(Err(e.to_string()));
     }
-    println!("deploy: accepted (the checks of zkhost_runtime::Runtime::deploy)");
-    ExitCode::SUCCESS
+    describe(&runtime, wasm).map(Ok)
 }
 
 /// Runs `cargo build --release --target wasm32-unknown-unknown --lib` and returns the
@@ -156,6 +164,41 @@ fn describe(runtime: &Runtime, wasm: &[u8]) -> Result<Vec<String>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_module_a_node_accepts_is_described() {
+        let wasm = wat::parse_str(
+            r#"(module
+                (import "zkhost" "gas_left" (func (result i64)))
+                (memory (export "memory") 1)
+                (func (export "call")))"#,
+        )
+        .unwrap();
+        let lines = check(&wasm).unwrap().unwrap();
+        assert_eq!(
+            lines,
+            [
+                "memory `memory`: 1 pages (64 KiB) at start, no maximum",
+                "imports (1): zkhost.gas_left",
+                "exports: memory, call",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_module_a_node_refuses_says_why() {
+        for (wat, why) in [
+            (
+                r#"(module (import "env" "abort" (func)) (memory (export "memory") 1) (func (export "call")))"#,
+                "env",
+            ),
+            (r#"(module (memory (export "memory") 1))"#, "call"),
+            (r#"(module (func (export "call")))"#, "memory"),
+        ] {
+            let refusal = check(&wat::parse_str(wat).unwrap()).unwrap().unwrap_err();
+            assert!(refusal.contains(why), "{refusal}");
+        }
+    }
 
     #[test]
     fn finds_the_cdylib_in_cargos_output() {
