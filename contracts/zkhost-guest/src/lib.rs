@@ -10,7 +10,7 @@
 //!   refused input was refused);
 //! - the shared SCALE [`Message`] / [`Response`] types and error codes ([`err`]), and
 //!   [`entry!`], which defines a contract's `call` around a handler function
-//!   ([`entry`]: decoding, answering a bad message, releasing the heap);
+//!   ([`entry()`]: decoding, answering a bad message, releasing the heap);
 //!   [`handle_message`] and [`forward`] for a [`Message`] without copying its input;
 //! - [`groth16`]: the Groth16 verification request and verdict, and [`verifier`]:
 //!   the verification itself, through the host functions;
@@ -99,7 +99,7 @@ fn call_host<const N: usize>(f: HostFn, input: &[u8]) -> Result<[u8; N], Invalid
 /// slice of any length, as the precompile it mirrors does (ECADD, ECMUL and `ecrecover`
 /// zero-pad a short input and cut a long one; the others refuse a wrong length), and
 /// returns the row's output as an array of its length, or [`InvalidInput`] when the
-/// host refused the input ([`last_error`](crate::last_error) tells why).
+/// host refused the input ([`last_error`] tells why).
 ///
 /// For a function defined on one input length the crate's root has a typed form
 /// taking `&[u8; N]`, which cannot be given a short buffer by mistake: use these when
@@ -251,7 +251,7 @@ pub fn trap() -> ! {
     unreachable!("trap");
 }
 
-/// The call's input did not decode as the contract's message: what [`entry`] answers
+/// The call's input did not decode as the contract's message: what [`entry()`] answers
 /// instead of trapping. A handler's answer type says how it reports it
 /// (`From<BadMessage>`): [`Response`] as `Err(err::BAD_MESSAGE)`, a `u8` as
 /// `err::BAD_MESSAGE`, a Groth16
@@ -311,7 +311,7 @@ pub fn entry<T: Decode, R: Encode + From<BadMessage>>(handler: impl FnOnce(T) ->
     runtime::reset_heap();
 }
 
-/// Defines the contract's entry point, the exported `call`, as [`entry`] of `handler`
+/// Defines the contract's entry point, the exported `call`, as [`entry()`] of `handler`
 /// (a function from the message type to the answer type):
 ///
 /// ```ignore
@@ -324,7 +324,7 @@ pub fn entry<T: Decode, R: Encode + From<BadMessage>>(handler: impl FnOnce(T) ->
 /// ```
 ///
 /// The export exists only on wasm32: the same crate builds natively for its tests, where
-/// the handler is still type-checked against [`entry`] (and counts as used) but no code
+/// the handler is still type-checked against [`entry()`] (and counts as used) but no code
 /// calling the host's imports is generated.
 #[macro_export]
 macro_rules! entry {
@@ -341,7 +341,7 @@ macro_rules! entry {
     };
 }
 
-/// [`entry`] for a [`Message`], without copying its input: reads the call's input,
+/// [`entry()`] for a [`Message`], without copying its input: reads the call's input,
 /// splits it with [`message_parts`] (a malformed message, or an index no function has,
 /// traps) and lets `f` answer, usually with [`respond`] or [`forward`]. The hot path of
 /// the `forwarder` contract: it saves the copies and allocations of a decode and an

@@ -14,10 +14,12 @@ use zkhost_abi::Crypto;
 use zkhost_bn254::Backend;
 use zkhost_testkit::contracts::Path;
 
-/// Native elliptic-curve host functions for WebAssembly smart contracts.
+/// Native cryptography host functions for WebAssembly smart contracts.
 ///
-/// zkhost implements the Ethereum alt_bn128 (BN254) precompiles with exact EIP-196/197
-/// semantics over several backends; this tool runs them and checks conformance vectors.
+/// zkhost gives contracts BN254, BLS12-381, KZG, P-256, secp256k1, Ed25519, Poseidon and
+/// verkle host functions with exact Ethereum semantics where one exists. This tool makes
+/// and builds contracts, calls them, runs the host functions on every path, checks
+/// vector files, verifies Groth16 proofs and runs the gas-cost benchmark.
 #[derive(Parser)]
 #[command(name = "zkhost", version, about, long_about)]
 struct Cli {
