@@ -17,7 +17,10 @@
 //! `g2check` decodes and checks one G2 point (`< p`, on the twist, in the subgroup);
 //! `miller1` is the Miller loop of pairing1's decoded pair, `finalexp` the final
 //! exponentiation of pairing2's Miller value, `fpmul` one multiplication in a
-//! dependent chain. Printed per case: `time <case> median_ns=<m> rounds=<r1,…>`.
+//! dependent chain, and the tower's operations, each in a dependent chain too: `fp2sq`
+//! and `fp2mul` (Fp2 square and product), `fp6mul`, `fp12mul` and `cyclosq` (Fp12's
+//! cyclotomic square, on pairing2's pairing value, which lies in the cyclotomic
+//! subgroup). Printed per case: `time <case> median_ns=<m> rounds=<r1,…>`.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -148,6 +151,61 @@ fn main() -> std::io::Result<()> {
             black_box(x);
         }),
     ));
+    // The tower's operands: Fp2 and Fp6 parts of pairing2's Miller value, the value
+    // itself, and its final exponentiation (in the cyclotomic subgroup).
+    let gt = pairing::final_exponentiation(&miller2).expect("a non-zero Miller value");
+    let (u, v) = (miller2.c0.c0, miller2.c1.c1);
+    let mut x2 = u;
+    jobs.push((
+        "fp2sq".into(),
+        Box::new(move || {
+            for _ in 0..CHAIN {
+                x2 = x2.square();
+            }
+            black_box(x2);
+        }),
+    ));
+    let mut y2 = u;
+    jobs.push((
+        "fp2mul".into(),
+        Box::new(move || {
+            for _ in 0..CHAIN {
+                y2 = y2.mul(&v);
+            }
+            black_box(y2);
+        }),
+    ));
+    let (mut x6, w6) = (miller2.c0, miller2.c1);
+    jobs.push((
+        "fp6mul".into(),
+        Box::new(move || {
+            for _ in 0..CHAIN {
+                x6 = x6.mul(&w6);
+            }
+            black_box(x6);
+        }),
+    ));
+    let (mut x12, w12) = (miller2, gt);
+    jobs.push((
+        "fp12mul".into(),
+        Box::new(move || {
+            for _ in 0..CHAIN {
+                x12 = x12.mul(&w12);
+            }
+            black_box(x12);
+        }),
+    ));
+    let mut c12 = gt;
+    jobs.push((
+        "cyclosq".into(),
+        Box::new(move || {
+            for _ in 0..CHAIN {
+                c12 = c12.cyclotomic_square();
+            }
+            black_box(c12);
+        }),
+    ));
+    const CHAINS: [&str; 6] = ["fpmul", "fp2sq", "fp2mul", "fp6mul", "fp12mul", "cyclosq"];
 
     let rounds = env_or("ROUNDS", 7) as usize;
     let round = Duration::from_millis(env_or("ROUND_MS", 300));
@@ -172,7 +230,7 @@ fn main() -> std::io::Result<()> {
         }
     }
     for ((name, _), t) in jobs.iter().zip(times) {
-        let per = if name == "fpmul" {
+        let per = if CHAINS.contains(&name.as_str()) {
             f64::from(CHAIN)
         } else {
             1.0
