@@ -249,17 +249,7 @@ fn the_contract_uses_exactly_the_scheduled_gas() {
     let message = via_contract::message(Via::Contract, &r);
     let n = r.inputs.len() as u64;
 
-    let free = HostCosts {
-        host_call: 0,
-        per_byte: 0,
-        precompiles: GasSchedule {
-            add: 0,
-            mul: 0,
-            pairing_base: 0,
-            pairing_per_pair: 0,
-        },
-        ..HostCosts::default()
-    };
+    let free = zkhost_testkit::contracts::BN254_AND_HOST_CALLS_FREE;
     let rt_free = Runtime::new(RuntimeConfig {
         costs: free,
         ..RuntimeConfig::from_env()

@@ -15,24 +15,14 @@ use zkhost_bn254::Backend;
 use zkhost_gas::{GasSchedule, HostCosts};
 use zkhost_groth16::{Invalid, Point, Request};
 use zkhost_harness::{Call, Contract, HostError, RuntimeConfig};
-use zkhost_testkit::contracts::{groth16 as via, FORWARDER_WASM};
+use zkhost_testkit::contracts::{groth16 as via, BN254_AND_HOST_CALLS_FREE, FORWARDER_WASM};
 use zkhost_testkit::{fixture, fixtures_dir, sample};
 
 /// A runtime that charges nothing for a host call, a byte moved or a BN254 operation:
 /// a call's gas on it is the contract's own instructions alone.
 fn free_host_calls() -> RuntimeConfig {
     RuntimeConfig {
-        costs: HostCosts {
-            host_call: 0,
-            per_byte: 0,
-            precompiles: GasSchedule {
-                add: 0,
-                mul: 0,
-                pairing_base: 0,
-                pairing_per_pair: 0,
-            },
-            ..HostCosts::ZKHOST
-        },
+        costs: BN254_AND_HOST_CALLS_FREE,
         ..RuntimeConfig::default()
     }
 }

@@ -12,9 +12,6 @@ use zkhost_runtime::{Runtime, RuntimeConfig};
 /// The target contracts are built for.
 const TARGET: &str = "wasm32-unknown-unknown";
 
-/// The WebAssembly page size.
-const PAGE: u64 = 65536;
-
 /// The `zkhost build` command, on the crate of `manifest` (default: cargo's search
 /// from the current directory). Extra `cargo_args` go to `cargo build`.
 pub(crate) fn run(manifest: Option<&Path>, cargo_args: &[String]) -> ExitCode {
@@ -143,7 +140,7 @@ fn describe(runtime: &Runtime, wasm: &[u8]) -> Result<Vec<String>, String> {
             lines.push(format!(
                 "memory `{}`: {pages} pages ({} KiB) at start, {max}",
                 export.name(),
-                pages * PAGE / 1024
+                pages * memory.page_size() / 1024
             ));
         }
     }
