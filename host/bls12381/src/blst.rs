@@ -57,7 +57,7 @@ fn g2_is_inf(q: &blst_p2_affine) -> bool {
     unsafe { blst_p2_affine_is_inf(q) }
 }
 
-fn encode_g1(p: &blst_p1) -> [u8; G1_LEN] {
+pub(crate) fn encode_g1(p: &blst_p1) -> [u8; G1_LEN] {
     // SAFETY: plain structs, built here.
     if unsafe { blst_p1_is_inf(p) } {
         return g1_out(None);
@@ -68,7 +68,7 @@ fn encode_g1(p: &blst_p1) -> [u8; G1_LEN] {
     g1_out(Some((fp_out(&a.x), fp_out(&a.y))))
 }
 
-fn encode_g2(q: &blst_p2) -> [u8; G2_LEN] {
+pub(crate) fn encode_g2(q: &blst_p2) -> [u8; G2_LEN] {
     // SAFETY: plain structs, built here.
     if unsafe { blst_p2_is_inf(q) } {
         return g2_out(None);
@@ -279,7 +279,7 @@ impl crate::Engine for Engine {
     }
 }
 
-fn g1_out_affine(p: &blst_p1_affine) -> [u8; G1_LEN] {
+pub(crate) fn g1_out_affine(p: &blst_p1_affine) -> [u8; G1_LEN] {
     if g1_is_inf(p) {
         g1_out(None)
     } else {
@@ -287,7 +287,7 @@ fn g1_out_affine(p: &blst_p1_affine) -> [u8; G1_LEN] {
     }
 }
 
-fn g2_out_affine(q: &blst_p2_affine) -> [u8; G2_LEN] {
+pub(crate) fn g2_out_affine(q: &blst_p2_affine) -> [u8; G2_LEN] {
     if g2_is_inf(q) {
         g2_out(None)
     } else {

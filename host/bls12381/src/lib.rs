@@ -32,8 +32,11 @@
 //! [`Backend::Arkworks`] (`ark-bls12-381` 0.6), which gives byte-identical results
 //! (the tests compare them on every vector and on generated inputs).
 
+pub mod compressed;
 pub mod encoding;
+pub mod hash_to_curve;
 pub mod kzg;
+pub mod signatures;
 
 #[cfg(feature = "arkworks")]
 mod arkworks;
