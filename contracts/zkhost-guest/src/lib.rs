@@ -476,6 +476,19 @@ mod tests {
             (114, NotOnCurve),
             (115, Encoding),
             (116, DoesNotVerify),
+            (128, Length),
+            (129, Encoding),
+            (130, NotOnCurve),
+            (131, NotInSubgroup),
+            (132, Encoding),
+            (133, NotOnCurve),
+            (134, NotInSubgroup),
+            (135, Encoding),
+            (136, Length),
+            (137, Encoding),
+            (138, Encoding),
+            (139, Encoding),
+            (140, DoesNotVerify),
         ];
         assert_eq!(expected.map(|(c, _)| c), codes::ALL);
         for (code, class) in expected {

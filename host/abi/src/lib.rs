@@ -125,11 +125,14 @@ pub enum Family {
     Secp256k1,
     /// Ed25519 (RFC 8032 signatures, ZIP-215's verification rule): one and a batch.
     Ed25519,
+    /// BLS signatures over BLS12-381 beyond EIP-2537: compressed points, RFC 9380's
+    /// hash to G1 and G2, aggregation, and min-pk signature verification.
+    BlsSignatures,
 }
 
 impl Family {
     /// Every family.
-    pub const ALL: [Family; 8] = [
+    pub const ALL: [Family; 9] = [
         Family::Bn254,
         Family::Bls12381,
         Family::Verkle,
@@ -138,6 +141,7 @@ impl Family {
         Family::Poseidon,
         Family::Secp256k1,
         Family::Ed25519,
+        Family::BlsSignatures,
     ];
 }
 
@@ -343,6 +347,63 @@ pub mod ed25519 {
     }
 }
 
+/// The byte layouts of the BLS-signature functions (`bls_*`): points in the compressed
+/// encoding of Zcash and Ethereum's consensus layer, or in EIP-2537's
+/// ([`crate::bls12_381`]); a ciphersuite as one byte (0: Ethereum's
+/// `BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_`, 1: the basic `…_NUL_`).
+pub mod bls {
+    /// A compressed G1 point (a public key).
+    pub const G1_COMPRESSED_LEN: usize = 48;
+    /// A compressed G2 point (a signature).
+    pub const G2_COMPRESSED_LEN: usize = 96;
+    /// The longest domain-separation tag of `bls_hash_to_g1/g2` (the input's first
+    /// byte is its length, 1 to 255).
+    pub const MAX_DST_LEN: usize = 255;
+    /// The output of a signature check that verifies: 32 bytes, big-endian 1.
+    pub const VERIFY_OUTPUT_LEN: usize = 32;
+    /// `bls_verify`'s input before the message: ciphersuite, key, signature.
+    pub const VERIFY_HEADER_LEN: usize = 1 + G1_COMPRESSED_LEN + G2_COMPRESSED_LEN;
+    /// The fast-aggregate functions' input before the keys: ciphersuite, signature,
+    /// the number of keys (4 bytes, big-endian).
+    pub const FAST_AGGREGATE_HEADER_LEN: usize = 1 + G2_COMPRESSED_LEN + 4;
+    /// `bls_aggregate_verify`'s input before its records: ciphersuite, signature.
+    pub const AGGREGATE_HEADER_LEN: usize = 1 + G2_COMPRESSED_LEN;
+    /// An aggregate-verify record before its message: key, message length (4 bytes,
+    /// big-endian).
+    pub const RECORD_HEADER_LEN: usize = G1_COMPRESSED_LEN + 4;
+
+    /// The number of keys a fast-aggregate input declares (`key_len` bytes each:
+    /// compressed or EIP-2537), `None` when its input is too short to hold them. The
+    /// per-key price is charged on this count.
+    pub fn fast_aggregate_key_count(input: &[u8], key_len: usize) -> Option<usize> {
+        let count: [u8; 4] = input
+            .get(FAST_AGGREGATE_HEADER_LEN - 4..FAST_AGGREGATE_HEADER_LEN)?
+            .try_into()
+            .ok()?;
+        let n = usize::try_from(u32::from_be_bytes(count)).ok()?;
+        let keys = n.checked_mul(key_len)?;
+        (input.len().checked_sub(FAST_AGGREGATE_HEADER_LEN)? >= keys).then_some(n)
+    }
+
+    /// The number of records of a `bls_aggregate_verify` input (`key ‖ message length
+    /// ‖ message` after the header, repeated to the end), `None` when the header or
+    /// the last record is cut short. The per-record price is charged on this count.
+    pub fn aggregate_record_count(input: &[u8]) -> Option<usize> {
+        let mut rest = input.get(AGGREGATE_HEADER_LEN..)?;
+        let mut count = 0usize;
+        while !rest.is_empty() {
+            let tail = rest.get(RECORD_HEADER_LEN..)?;
+            let len: [u8; 4] = rest
+                .get(G1_COMPRESSED_LEN..RECORD_HEADER_LEN)?
+                .try_into()
+                .ok()?;
+            rest = tail.get(usize::try_from(u32::from_be_bytes(len)).ok()?..)?;
+            count = count.checked_add(1)?;
+        }
+        Some(count)
+    }
+}
+
 /// The byte layouts of `poseidon` (circomlib's Poseidon over BN254's scalar field).
 pub mod poseidon {
     /// An input element and the hash: 32 bytes big-endian, below the scalar-field
@@ -517,6 +578,7 @@ mod tests {
                 Family::Poseidon => 80..96,
                 Family::Secp256k1 => 96..112,
                 Family::Ed25519 => 112..128,
+                Family::BlsSignatures => 128..144,
             };
             assert!(range.contains(&code), "{name} = {code}");
         }

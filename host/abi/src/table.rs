@@ -149,6 +149,59 @@ macro_rules! foreach_crypto_function {
             /// alone: all valid writes 32 bytes `0…01`; otherwise nothing, and returns 1.
             ed25519_batch_verify: Ed25519BatchVerify, Ed25519, [], $crate::ed25519::OUTPUT_LEN,
                 "ed25519-batch-verify", Invalid;
+            /// A compressed G1 point (48 bytes: Zcash's flags, `x < p`) decoded, on the
+            /// curve and in the order-r subgroup, infinity included: the 128-byte
+            /// EIP-2537 point, for G1ADD, G1MSM and the pairing check.
+            bls_g1_decompress: BlsG1Decompress, BlsSignatures, [$crate::bls::G1_COMPRESSED_LEN],
+                $crate::bls12_381::G1_LEN, "bls-g1-decompress", Invalid;
+            /// A compressed G2 point (96 bytes) decoded, on the curve and in the subgroup:
+            /// the 256-byte EIP-2537 point.
+            bls_g2_decompress: BlsG2Decompress, BlsSignatures, [$crate::bls::G2_COMPRESSED_LEN],
+                $crate::bls12_381::G2_LEN, "bls-g2-decompress", Invalid;
+            /// A 128-byte EIP-2537 G1 point (checked on the curve, not the subgroup)
+            /// compressed: 48 bytes.
+            bls_g1_compress: BlsG1Compress, BlsSignatures, [$crate::bls12_381::G1_LEN],
+                $crate::bls::G1_COMPRESSED_LEN, "bls-g1-compress", Invalid;
+            /// A 256-byte EIP-2537 G2 point (on the curve) compressed: 96 bytes.
+            bls_g2_compress: BlsG2Compress, BlsSignatures, [$crate::bls12_381::G2_LEN],
+                $crate::bls::G2_COMPRESSED_LEN, "bls-g2-compress", Invalid;
+            /// RFC 9380's `hash_to_curve` to G1 (`BLS12381G1_XMD:SHA-256_SSWU_RO_`) of
+            /// `dst length (1 byte, 1 to 255) ‖ dst ‖ message`: the 128-byte point.
+            bls_hash_to_g1: BlsHashToG1, BlsSignatures, [], $crate::bls12_381::G1_LEN,
+                "bls-hash-to-g1", Invalid;
+            /// RFC 9380's `hash_to_curve` to G2 (`BLS12381G2_XMD:SHA-256_SSWU_RO_`) of
+            /// `dst length ‖ dst ‖ message`: the 256-byte point.
+            bls_hash_to_g2: BlsHashToG2, BlsSignatures, [], $crate::bls12_381::G2_LEN,
+                "bls-hash-to-g2", Invalid;
+            /// The sum of one or more compressed G1 points (48 bytes each, each checked
+            /// on the curve and in the subgroup): 48 bytes compressed.
+            bls_aggregate_g1: BlsAggregateG1, BlsSignatures, [], $crate::bls::G1_COMPRESSED_LEN,
+                "bls-aggregate-g1", Invalid;
+            /// The sum of one or more compressed G2 points (96 bytes each, each checked):
+            /// 96 bytes compressed.
+            bls_aggregate_g2: BlsAggregateG2, BlsSignatures, [], $crate::bls::G2_COMPRESSED_LEN,
+                "bls-aggregate-g2", Invalid;
+            /// BLS `Verify` (min-pk) of `ciphersuite (1) ‖ key (48) ‖ signature (96) ‖
+            /// message`, key and signature validated: a valid signature writes 32 bytes
+            /// `0…01`; anything else writes nothing and returns 1.
+            bls_verify: BlsVerify, BlsSignatures, [], $crate::bls::VERIFY_OUTPUT_LEN, "bls-verify",
+                Invalid;
+            /// `FastAggregateVerify` (proof-of-possession ciphersuite only) of
+            /// `ciphersuite ‖ signature ‖ n (4 bytes, big-endian) ‖ n compressed keys (48
+            /// bytes each, each validated) ‖ message`: as `bls_verify`.
+            bls_fast_aggregate_verify: BlsFastAggregateVerify, BlsSignatures, [],
+                $crate::bls::VERIFY_OUTPUT_LEN, "bls-fast-aggregate-verify", Invalid;
+            /// `bls_fast_aggregate_verify` with the keys as 128-byte EIP-2537 points
+            /// checked on the curve only, not the subgroup: for keys the caller validated
+            /// once (through `bls_g1_decompress`) and stored.
+            bls_fast_aggregate_verify_uncompressed: BlsFastAggregateVerifyUncompressed,
+                BlsSignatures, [], $crate::bls::VERIFY_OUTPUT_LEN,
+                "bls-fast-aggregate-verify-uncompressed", Invalid;
+            /// `AggregateVerify` of `ciphersuite ‖ signature ‖ records (key 48 ‖ message
+            /// length, 4 bytes big-endian ‖ message)`, one or more; in the basic
+            /// ciphersuite the messages must be distinct: as `bls_verify`.
+            bls_aggregate_verify: BlsAggregateVerify, BlsSignatures, [],
+                $crate::bls::VERIFY_OUTPUT_LEN, "bls-aggregate-verify", Invalid;
         }
     };
 }
@@ -161,7 +214,7 @@ macro_rules! foreach_crypto_function {
 ///
 /// Codes are grouped by family (BN254 from 1, its point compression from 8, verkle from
 /// 16, BLS12-381 from 32, KZG from 48, P-256 from 64, Poseidon from 80, secp256k1 from
-/// 96, Ed25519 from 112), and a code once
+/// 96, Ed25519 from 112, BLS signatures from 128), and a code once
 /// given is never reused for another class. Each crypto crate maps its error type to
 /// these codes beside its variants.
 #[macro_export]
@@ -280,6 +333,34 @@ below the field modulus";
                 "Ed25519: the signature's s is not below the group order";
             ED25519_MISMATCH = 116, Ed25519, DoesNotVerify,
                 "Ed25519: the signature does not verify (8·s·B ≠ 8·R + 8·k·A)";
+            BLS_INPUT_LENGTH = 128, BlsSignatures, Length,
+                "BLS: an input length that is not the function's (a list cut short or \
+empty, a key count the input does not hold)";
+            BLS_G1_ENCODING = 129, BlsSignatures, Encoding,
+                "BLS: a compressed G1 point with wrong flags or x not below p";
+            BLS_G1_NOT_ON_CURVE = 130, BlsSignatures, NotOnCurve,
+                "BLS: a G1 point not on the curve";
+            BLS_G1_NOT_IN_SUBGROUP = 131, BlsSignatures, NotInSubgroup,
+                "BLS: a G1 point outside the order-r subgroup";
+            BLS_G2_ENCODING = 132, BlsSignatures, Encoding,
+                "BLS: a compressed G2 point with wrong flags or x not below p";
+            BLS_G2_NOT_ON_CURVE = 133, BlsSignatures, NotOnCurve,
+                "BLS: a G2 point not on the curve";
+            BLS_G2_NOT_IN_SUBGROUP = 134, BlsSignatures, NotInSubgroup,
+                "BLS: a G2 point outside the order-r subgroup";
+            BLS_FIELD_ENCODING = 135, BlsSignatures, Encoding,
+                "BLS: an EIP-2537 field element with nonzero top bytes or not below p";
+            BLS_DST_LENGTH = 136, BlsSignatures, Length,
+                "BLS: a domain-separation tag that is not 1 to 255 bytes";
+            BLS_CIPHERSUITE = 137, BlsSignatures, Encoding,
+                "BLS: a ciphersuite other than 0 (POP) or 1 (basic), or FastAggregateVerify \
+in the basic one";
+            BLS_KEY_INFINITY = 138, BlsSignatures, Encoding,
+                "BLS: a public key at infinity";
+            BLS_DUPLICATE_MESSAGE = 139, BlsSignatures, Encoding,
+                "BLS: a message repeats in the basic ciphersuite's AggregateVerify";
+            BLS_MISMATCH = 140, BlsSignatures, DoesNotVerify,
+                "BLS: the signature does not verify";
         }
     };
 }

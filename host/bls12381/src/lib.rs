@@ -34,6 +34,7 @@
 
 pub mod compressed;
 pub mod encoding;
+pub mod functions;
 pub mod hash_to_curve;
 pub mod kzg;
 pub mod signatures;

@@ -84,6 +84,9 @@ pub enum Error {
     /// The basic scheme's `AggregateVerify` was given one message twice.
     #[error("a message repeats (the basic scheme requires distinct messages)")]
     DuplicateMessage,
+    /// A pre-validated key (EIP-2537's encoding) does not decode or is not on the curve.
+    #[error("invalid public key: {0}")]
+    KeyEncoding(crate::Error),
     /// `FastAggregateVerify` in the basic scheme, where it is not defined.
     #[error("FastAggregateVerify is defined for the proof-of-possession scheme only")]
     NotInCiphersuite,
@@ -133,6 +136,41 @@ pub fn fast_aggregate_verify(
     let mut sum = blst_p1::default();
     for pk in pks {
         let pk = public_key(pk)?;
+        // SAFETY: plain structs; the projective identity is all zero.
+        unsafe { blst_p1_add_or_double_affine(&mut sum, &sum, &pk) };
+    }
+    let mut aggregate = blst_p1_affine::default();
+    // SAFETY: plain structs.
+    unsafe { blst_p1_to_affine(&mut aggregate, &sum) };
+    if aggregate == blst_p1_affine::default() {
+        return Ok(false);
+    }
+    Ok(pairing_check(cs, &sig, [(&aggregate, msg)]))
+}
+
+/// [`fast_aggregate_verify`] with keys validated earlier (by
+/// [`crate::compressed::g1_decompress`], which checks the subgroup), given as
+/// EIP-2537 points one after the other (128 bytes each, at least one) and here
+/// **checked on the curve only**: neither the subgroup nor infinity, as EIP-2537's
+/// G1ADD. It saves a subgroup check per key for a contract that keeps validated keys
+/// (a sync committee). A key that was never validated can make a forged signature
+/// verify: the caller vouches for them. A sum at infinity does not verify.
+pub fn fast_aggregate_verify_prevalidated(
+    cs: Ciphersuite,
+    keys: &[u8],
+    msg: &[u8],
+    sig: &[u8; G2_COMPRESSED_LEN],
+) -> Result<bool, Error> {
+    if cs != Ciphersuite::ProofOfPossession {
+        return Err(Error::NotInCiphersuite);
+    }
+    let sig = signature(sig)?;
+    if keys.is_empty() || keys.len() % crate::G1_LEN != 0 {
+        return Err(Error::NoPublicKeys);
+    }
+    let mut sum = blst_p1::default();
+    for key in keys.chunks_exact(crate::G1_LEN) {
+        let pk = crate::decode_g1::<crate::blst::Engine>(key).map_err(Error::KeyEncoding)?;
         // SAFETY: plain structs; the projective identity is all zero.
         unsafe { blst_p1_add_or_double_affine(&mut sum, &sum, &pk) };
     }

@@ -498,6 +498,129 @@ impl Default for SigGas {
     }
 }
 
+/// Prices of the BLS-signature functions (`bls_*`, `zkhost_abi::Family::BlsSignatures`).
+///
+/// zkhost's, by EIP-1108's method: each operation's median time on blst, converted at
+/// the rate ecrecover's 3,000 gas buys on the same machine in the same run (`zkhost
+/// bench`'s signature rows), rounded up to three significant figures. What grows with
+/// the input is priced per item: hashing per 32-byte word of input, aggregation per
+/// point, the fast-aggregate checks per key and `AggregateVerify` per record; the
+/// counts a header declares are charged once the input is in bounds, before any work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BlsGas {
+    /// `bls_g1_decompress` (a square root and a subgroup check).
+    pub g1_decompress: u64,
+    /// `bls_g2_decompress`.
+    pub g2_decompress: u64,
+    /// `bls_g1_compress`.
+    pub g1_compress: u64,
+    /// `bls_g2_compress`.
+    pub g2_compress: u64,
+    /// `bls_hash_to_g1`, before its words.
+    pub hash_to_g1: u64,
+    /// `bls_hash_to_g2`, before its words.
+    pub hash_to_g2: u64,
+    /// The hashing functions and the verifications: each 32-byte word of input
+    /// (rounded up).
+    pub per_word: u64,
+    /// `bls_aggregate_g1`: each point (decompressed, checked, added).
+    pub aggregate_g1_per_point: u64,
+    /// `bls_aggregate_g2`: each point.
+    pub aggregate_g2_per_point: u64,
+    /// `bls_verify`, and the signature check of the fast-aggregate functions: the
+    /// signature's subgroup check, the hash to G2 and two Miller loops with one final
+    /// exponentiation.
+    pub verify: u64,
+    /// `bls_fast_aggregate_verify`: each compressed key (decompressed, validated,
+    /// added).
+    pub fast_aggregate_per_key: u64,
+    /// `bls_fast_aggregate_verify_uncompressed`: each EIP-2537 key (curve check, added).
+    pub fast_aggregate_uncompressed_per_key: u64,
+    /// `bls_aggregate_verify`, before its records.
+    pub aggregate_verify: u64,
+    /// `bls_aggregate_verify`: each record (a key validated, a hash to G2, a Miller
+    /// loop).
+    pub aggregate_verify_per_record: u64,
+}
+
+impl BlsGas {
+    /// zkhost's measured prices: `zkhost bench --zk-only` on an AMD EPYC family 25
+    /// model 17 (2026-12-06, ecrecover 37.4 µs = 3,000 gas), each row's EIP-1108 gas
+    /// rounded up to three significant figures; a per-item price is the slope between
+    /// the row of one item and the largest (512 keys or points, 8 records, 128 words),
+    /// a base the one-item row's gas less its items.
+    pub const ZKHOST: BlsGas = BlsGas {
+        g1_decompress: 4_740,
+        g2_decompress: 6_500,
+        g1_compress: 30,
+        g2_compress: 61,
+        hash_to_g1: 4_970,
+        hash_to_g2: 14_700,
+        per_word: 2,
+        aggregate_g1_per_point: 4_970,
+        aggregate_g2_per_point: 6_750,
+        verify: 95_700,
+        fast_aggregate_per_key: 4_940,
+        fast_aggregate_uncompressed_per_key: 65,
+        aggregate_verify: 61_800,
+        aggregate_verify_per_record: 33_400,
+    };
+
+    /// The part of a `bls_*` function's price its length tells.
+    pub fn op_gas(&self, op: Crypto, len: usize) -> u64 {
+        let per_word = self.per_word.saturating_mul(words(len));
+        let count = |size: usize| u64::try_from(len / size).unwrap_or(u64::MAX);
+        match op {
+            Crypto::BlsG1Decompress => self.g1_decompress,
+            Crypto::BlsG2Decompress => self.g2_decompress,
+            Crypto::BlsG1Compress => self.g1_compress,
+            Crypto::BlsG2Compress => self.g2_compress,
+            Crypto::BlsHashToG1 => self.hash_to_g1.saturating_add(per_word),
+            Crypto::BlsHashToG2 => self.hash_to_g2.saturating_add(per_word),
+            Crypto::BlsAggregateG1 => self
+                .aggregate_g1_per_point
+                .saturating_mul(count(zkhost_abi::bls::G1_COMPRESSED_LEN)),
+            Crypto::BlsAggregateG2 => self
+                .aggregate_g2_per_point
+                .saturating_mul(count(zkhost_abi::bls::G2_COMPRESSED_LEN)),
+            Crypto::BlsVerify
+            | Crypto::BlsFastAggregateVerify
+            | Crypto::BlsFastAggregateVerifyUncompressed => self.verify.saturating_add(per_word),
+            Crypto::BlsAggregateVerify => self.aggregate_verify.saturating_add(per_word),
+            _ => 0,
+        }
+    }
+
+    /// The part of a `bls_*` function's price only its input's content tells: the keys
+    /// a fast-aggregate header declares, the records of `bls_aggregate_verify`; nothing
+    /// for an input whose layout does not hold (refused before any work).
+    pub fn content_gas(&self, op: Crypto, input: &[u8]) -> u64 {
+        use zkhost_abi::bls::{aggregate_record_count, fast_aggregate_key_count};
+        let (count, price) = match op {
+            Crypto::BlsFastAggregateVerify => (
+                fast_aggregate_key_count(input, zkhost_abi::bls::G1_COMPRESSED_LEN),
+                self.fast_aggregate_per_key,
+            ),
+            Crypto::BlsFastAggregateVerifyUncompressed => (
+                fast_aggregate_key_count(input, zkhost_abi::bls12_381::G1_LEN),
+                self.fast_aggregate_uncompressed_per_key,
+            ),
+            Crypto::BlsAggregateVerify => (
+                aggregate_record_count(input),
+                self.aggregate_verify_per_record,
+            ),
+            _ => (None, 0),
+        };
+        price.saturating_mul(u64::try_from(count.unwrap_or(0)).unwrap_or(u64::MAX))
+    }
+}
+
+impl Default for BlsGas {
+    fn default() -> Self {
+        BlsGas::ZKHOST
+    }
+}
+
 /// Every price a zkhost host function charges: the runtime's own cost of a host call
 /// and of each byte it moves, and the operations' schedules. One unit of gas is one
 /// unit of Wasmtime fuel (about one wasm instruction) when gas is metered as fuel.
@@ -522,6 +645,8 @@ pub struct HostCosts {
     pub compression: CompressionGas,
     /// The prices of the signature functions (`ecrecover`).
     pub sig: SigGas,
+    /// The prices of the BLS-signature functions.
+    pub bls: BlsGas,
 }
 
 impl HostCosts {
@@ -540,6 +665,7 @@ impl HostCosts {
         poseidon: PoseidonGas::ZKHOST,
         compression: CompressionGas::ZKHOST,
         sig: SigGas::ZKHOST,
+        bls: BlsGas::ZKHOST,
     };
 
     /// The EIP prices alone: EIP-1108 for BN254 and EIP-2537 for BLS12-381 with
@@ -622,6 +748,24 @@ impl HostCosts {
                 ed25519_batch_per_record: f(self.sig.ed25519_batch_per_record),
                 ed25519_per_word: f(self.sig.ed25519_per_word),
             },
+            bls: BlsGas {
+                g1_decompress: f(self.bls.g1_decompress),
+                g2_decompress: f(self.bls.g2_decompress),
+                g1_compress: f(self.bls.g1_compress),
+                g2_compress: f(self.bls.g2_compress),
+                hash_to_g1: f(self.bls.hash_to_g1),
+                hash_to_g2: f(self.bls.hash_to_g2),
+                per_word: f(self.bls.per_word),
+                aggregate_g1_per_point: f(self.bls.aggregate_g1_per_point),
+                aggregate_g2_per_point: f(self.bls.aggregate_g2_per_point),
+                verify: f(self.bls.verify),
+                fast_aggregate_per_key: f(self.bls.fast_aggregate_per_key),
+                fast_aggregate_uncompressed_per_key: f(self
+                    .bls
+                    .fast_aggregate_uncompressed_per_key),
+                aggregate_verify: f(self.bls.aggregate_verify),
+                aggregate_verify_per_record: f(self.bls.aggregate_verify_per_record),
+            },
         })
     }
 
@@ -666,6 +810,18 @@ impl HostCosts {
             Crypto::Secp256k1RecoverPubkey => self.sig.secp256k1_recover,
             Crypto::Ed25519Verify => self.sig.ed25519_verify(input_len),
             Crypto::Ed25519BatchVerify => self.sig.ed25519_batch(input_len),
+            Crypto::BlsG1Decompress
+            | Crypto::BlsG2Decompress
+            | Crypto::BlsG1Compress
+            | Crypto::BlsG2Compress
+            | Crypto::BlsHashToG1
+            | Crypto::BlsHashToG2
+            | Crypto::BlsAggregateG1
+            | Crypto::BlsAggregateG2
+            | Crypto::BlsVerify
+            | Crypto::BlsFastAggregateVerify
+            | Crypto::BlsFastAggregateVerifyUncompressed
+            | Crypto::BlsAggregateVerify => self.bls.op_gas(op, input_len),
         }
     }
 
@@ -676,6 +832,9 @@ impl HostCosts {
     pub fn content_gas(&self, op: Crypto, input: &[u8]) -> u64 {
         match op {
             Crypto::Ed25519BatchVerify => self.sig.ed25519_batch_records(input),
+            Crypto::BlsFastAggregateVerify
+            | Crypto::BlsFastAggregateVerifyUncompressed
+            | Crypto::BlsAggregateVerify => self.bls.content_gas(op, input),
             _ => 0,
         }
     }

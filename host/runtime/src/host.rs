@@ -27,6 +27,7 @@ use std::sync::Arc;
 
 use wasmtime::{Caller, Extern, Linker, Memory, Module, ModuleExport};
 use zkhost_abi::{Crypto, Family, Function};
+use zkhost_bls12381::functions as bls;
 use zkhost_bls12381::Op as Bls12Op;
 use zkhost_bn254::{compress, msm, Backend, Op};
 use zkhost_gas::HostCosts;
@@ -139,6 +140,9 @@ impl Functions {
     pub const SECP256K1: Functions = Functions::family(Family::Secp256k1);
     /// Ed25519 (ZIP-215): one signature and a batch.
     pub const ED25519: Functions = Functions::family(Family::Ed25519);
+    /// BLS signatures beyond EIP-2537: compressed points, hash to curve, aggregation,
+    /// verification.
+    pub const BLS_SIGNATURES: Functions = Functions::family(Family::BlsSignatures);
     /// Every crypto function and `last_error`: what [`crate::Runtime`] links.
     pub const ALL: Functions = Functions(Functions::of(&Crypto::ALL).0 | Self::LAST_ERROR_BIT);
 
@@ -459,6 +463,44 @@ pub fn compute_on(op: Crypto, backends: Backends, input: &[u8]) -> Result<Vec<u8
         Crypto::Ed25519BatchVerify => zkhost_sig::ed25519::batch_verify(input)
             .map(|()| zkhost_sig::ed25519::VALID.to_vec())
             .map_err(HostError::Ed25519),
+        Crypto::BlsG1Decompress => bls::g1_decompress(input)
+            .map(|o| o.to_vec())
+            .map_err(HostError::Bls),
+        Crypto::BlsG2Decompress => bls::g2_decompress(input)
+            .map(|o| o.to_vec())
+            .map_err(HostError::Bls),
+        Crypto::BlsG1Compress => bls::g1_compress(input)
+            .map(|o| o.to_vec())
+            .map_err(HostError::Bls),
+        Crypto::BlsG2Compress => bls::g2_compress(input)
+            .map(|o| o.to_vec())
+            .map_err(HostError::Bls),
+        Crypto::BlsHashToG1 => bls::hash_to_g1(input)
+            .map(|o| o.to_vec())
+            .map_err(HostError::Bls),
+        Crypto::BlsHashToG2 => bls::hash_to_g2(input)
+            .map(|o| o.to_vec())
+            .map_err(HostError::Bls),
+        Crypto::BlsAggregateG1 => bls::aggregate_g1(input)
+            .map(|o| o.to_vec())
+            .map_err(HostError::Bls),
+        Crypto::BlsAggregateG2 => bls::aggregate_g2(input)
+            .map(|o| o.to_vec())
+            .map_err(HostError::Bls),
+        Crypto::BlsVerify => bls::verify(input)
+            .map(|()| bls::VALID.to_vec())
+            .map_err(HostError::Bls),
+        Crypto::BlsFastAggregateVerify => bls::fast_aggregate_verify(input)
+            .map(|()| bls::VALID.to_vec())
+            .map_err(HostError::Bls),
+        Crypto::BlsFastAggregateVerifyUncompressed => {
+            bls::fast_aggregate_verify_uncompressed(input)
+                .map(|()| bls::VALID.to_vec())
+                .map_err(HostError::Bls)
+        }
+        Crypto::BlsAggregateVerify => bls::aggregate_verify(input)
+            .map(|()| bls::VALID.to_vec())
+            .map_err(HostError::Bls),
     }
 }
 

@@ -102,6 +102,9 @@ pub enum HostError {
     /// An Ed25519 input that is malformed or whose signature (or batch) does not verify.
     #[error("{0}")]
     Ed25519(zkhost_sig::ed25519::Error),
+    /// A BLS-signature input that is malformed, or whose signature does not verify.
+    #[error("{0}")]
+    Bls(zkhost_bls12381::functions::Error),
 }
 
 impl HostError {
@@ -118,6 +121,7 @@ impl HostError {
             HostError::Poseidon(e) => e.last_error(),
             HostError::Secp256k1(e) => e.last_error(),
             HostError::Ed25519(e) => e.last_error(),
+            HostError::Bls(e) => e.last_error(),
         }
     }
 }

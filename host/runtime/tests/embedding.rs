@@ -216,7 +216,8 @@ fn the_allow_list_is_exactly_what_was_linked() {
         | Functions::P256
         | Functions::POSEIDON
         | Functions::SECP256K1
-        | Functions::ED25519;
+        | Functions::ED25519
+        | Functions::BLS_SIGNATURES;
     assert_eq!(families.with_last_error(), Functions::ALL);
     // Each family is the functions whose import names carry its prefix.
     for (family, prefix) in [
@@ -228,6 +229,7 @@ fn the_allow_list_is_exactly_what_was_linked() {
         (Family::Poseidon, "poseidon"),
         (Family::Secp256k1, "secp256k1_"),
         (Family::Ed25519, "ed25519_"),
+        (Family::BlsSignatures, "bls_"),
     ] {
         let named: Vec<Crypto> = Crypto::ALL
             .into_iter()

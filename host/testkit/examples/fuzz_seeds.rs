@@ -57,6 +57,7 @@ fn main() -> Result<(), String> {
         ("bn254_compression", compression_seeds()),
         ("secp256k1_differential", signature_seeds(3)),
         ("ed25519_differential", signature_seeds(2)),
+        ("bls_signatures_differential", signature_seeds(12)),
     ] {
         if !only.is_empty() && !only.iter().any(|t| t == target) {
             continue;

@@ -59,6 +59,11 @@ pub const GROTH16_VERIFIER_WASM: &[u8] =
 pub const GROTH16_COMPRESSED_VERIFIER_WASM: &[u8] =
     include_bytes!("../../../fixtures/contracts/groth16-compressed-verifier.wasm");
 
+/// `contracts/eth-sync-committee`: an Ethereum light client's sync-committee check
+/// (its messages: [`crate::sync_committee`]).
+pub const ETH_SYNC_COMMITTEE_WASM: &[u8] =
+    include_bytes!("../../../fixtures/contracts/eth-sync-committee.wasm");
+
 /// Gas enough for any operation of the bundled contracts on inputs up to the runtime's
 /// input limit, including the pure-WebAssembly pairing.
 pub const GENEROUS_GAS: u64 = 1 << 40;

@@ -23,6 +23,7 @@
 //! | [`poseidon_differential`] | 0–17 elements, canonical or not, any length | the fast and the round-by-round hash agree; `light-poseidon` agrees for 1–12 inputs; refusals as the length and elements decide |
 //! | [`bn254_compression`] | points and compressed points, raw or valid | round trips; Solana's syscall code agrees on every accepted input; a decompressed point is the uncompressed path's |
 //! | [`secp256k1_differential`] | `ecrecover`, `secp256k1_verify` and `secp256k1_recover_pubkey` inputs: raw, or valid ones mutated, cut or extended | revm's ecrecover gives the same output and gas; RustCrypto's `k256` (after normalising `s`) the same verdict and key |
+//! | [`bls_signatures_differential`] | every `bls_*` function's input: raw, or a valid one mutated, cut or extended | arkworks (compressed reader, RFC 9380 hasher, pairing) gives the same output or verdict |
 //! | [`ed25519_differential`] | `ed25519_verify` and `ed25519_batch_verify` inputs: raw, or valid ones mutated, cut or extended | `ed25519-zebra` gives the same verdict on each signature; a batch's answer and reason are its records' verified alone |
 //!
 //! The bodies live in one submodule per family (`bn254`, `bls12381`, `verkle`, `sig`,
@@ -30,6 +31,7 @@
 //! function's harness goes beside its family's, and its name into [`TARGETS`].
 
 mod bls12381;
+mod bls_signatures;
 mod bn254;
 mod deploy;
 mod host_call;
@@ -39,6 +41,7 @@ mod sig;
 mod verkle;
 
 pub use bls12381::{bls12381_codec, bls12381_differential, kzg_codec, C_KZG_RUNS_HERE};
+pub use bls_signatures::bls_signatures_differential;
 pub use bn254::{bn254_codec, bn254_compression, bn254_differential};
 pub use deploy::{deploy, deploy_module, DEPLOY_GAS};
 pub use host_call::{
@@ -73,6 +76,7 @@ pub const TARGETS: &[(&str, Harness)] = &[
     ("bn254_compression", bn254_compression),
     ("secp256k1_differential", secp256k1_differential),
     ("ed25519_differential", ed25519_differential),
+    ("bls_signatures_differential", bls_signatures_differential),
 ];
 
 // ---------------------------------------------------------------------------------

@@ -22,6 +22,7 @@
 //!   vectors as vectors of the three verify functions, and the strict DER reader they need.
 
 pub mod bls12_381;
+pub mod bls_signatures;
 pub mod contracts;
 pub mod frames;
 pub mod fuzzing;
@@ -31,6 +32,7 @@ pub mod poseidon;
 pub mod probe;
 pub mod sample;
 pub mod snarkjs;
+pub mod sync_committee;
 pub mod transcript;
 pub mod vectors;
 pub mod worst;

@@ -178,6 +178,114 @@ pub fn sample(function: Crypto, seed: u64) -> Vec<u8> {
         Crypto::Secp256k1RecoverPubkey => secp256k1_recover_input(seed),
         Crypto::Ed25519Verify => ed25519_verify_input(seed, (seed % 200) as usize),
         Crypto::Ed25519BatchVerify => ed25519_batch_input(1 + (seed % 4) as usize, seed),
+        Crypto::BlsG1Decompress
+        | Crypto::BlsG2Decompress
+        | Crypto::BlsG1Compress
+        | Crypto::BlsG2Compress
+        | Crypto::BlsHashToG1
+        | Crypto::BlsHashToG2
+        | Crypto::BlsAggregateG1
+        | Crypto::BlsAggregateG2
+        | Crypto::BlsVerify
+        | Crypto::BlsFastAggregateVerify
+        | Crypto::BlsFastAggregateVerifyUncompressed
+        | Crypto::BlsAggregateVerify => bls_input(function, 2, seed),
+    }
+}
+
+/// A BLS secret key from `seed`: blst's KeyGen (draft-irtf-cfrg-bls-signature) on 32
+/// bytes of key material derived from it.
+pub fn bls_key(seed: u64) -> blst::min_pk::SecretKey {
+    let ikm: [u8; 32] =
+        Sha256::digest([b"zkhost bls sample".as_slice(), &seed.to_be_bytes()].concat()).into();
+    // KeyGen refuses only key material shorter than 32 bytes.
+    blst::min_pk::SecretKey::key_gen(&ikm, &[]).unwrap_or_else(|_| unreachable!("32 bytes of IKM"))
+}
+
+/// A 32-byte message from `seed` and an index (a signing root, as Ethereum signs).
+pub fn bls_message(seed: u64, i: u64) -> [u8; 32] {
+    Sha256::digest(
+        [
+            b"zkhost bls message".as_slice(),
+            &seed.to_be_bytes(),
+            &i.to_be_bytes(),
+        ]
+        .concat(),
+    )
+    .into()
+}
+
+/// A valid input of a `bls_*` function with `n ≥ 1` keys, points or records, from
+/// `seed`: signatures in Ethereum's ciphersuite (proof of possession, id 0); for
+/// `bls_aggregate_verify` each signer its own message.
+pub fn bls_input(function: Crypto, n: usize, seed: u64) -> Vec<u8> {
+    use blst::min_pk::{AggregateSignature, PublicKey, Signature};
+    use zkhost_bls12381::signatures::Ciphersuite;
+    let cs = Ciphersuite::ProofOfPossession;
+    let n = n.max(1) as u64;
+    let keys: Vec<blst::min_pk::SecretKey> =
+        (0..n).map(|i| bls_key(seed.wrapping_add(i))).collect();
+    let pks: Vec<PublicKey> = keys.iter().map(|k| k.sk_to_pk()).collect();
+    let msg = bls_message(seed, 0);
+    let own: Vec<[u8; 32]> = (0..n).map(|i| bls_message(seed, i + 1)).collect();
+    let same: Vec<Signature> = keys.iter().map(|k| k.sign(&msg, cs.dst(), &[])).collect();
+    let aggregate = |sigs: &[Signature]| -> [u8; 96] {
+        let refs: Vec<&Signature> = sigs.iter().collect();
+        AggregateSignature::aggregate(&refs, false)
+            .map(|a| a.to_signature().compress())
+            .unwrap_or([0; 96])
+    };
+    let decompressed = |pk: &PublicKey| {
+        zkhost_bls12381::compressed::g1_decompress(&pk.compress()).unwrap_or([0; 128])
+    };
+    let count = (n as u32).to_be_bytes();
+    let tagged = |dst: &[u8]| -> Vec<u8> {
+        let mut out = vec![dst.len() as u8];
+        out.extend_from_slice(dst);
+        out.extend((0..seed % 100).map(|i| (seed.wrapping_add(i)) as u8));
+        out
+    };
+    match function {
+        Crypto::BlsG1Decompress => pks[0].compress().to_vec(),
+        Crypto::BlsG2Decompress => same[0].compress().to_vec(),
+        Crypto::BlsG1Compress => decompressed(&pks[0]).to_vec(),
+        Crypto::BlsG2Compress => zkhost_bls12381::compressed::g2_decompress(&same[0].compress())
+            .unwrap_or([0; 256])
+            .to_vec(),
+        Crypto::BlsHashToG1 => tagged(b"QUUX-V01-CS02-with-BLS12381G1_XMD:SHA-256_SSWU_RO_"),
+        Crypto::BlsHashToG2 => tagged(cs.dst()),
+        Crypto::BlsAggregateG1 => pks.iter().flat_map(|p| p.compress()).collect(),
+        Crypto::BlsAggregateG2 => same.iter().flat_map(|s| s.compress()).collect(),
+        Crypto::BlsVerify => [
+            &[cs.id()][..],
+            &pks[0].compress(),
+            &same[0].compress(),
+            &msg,
+        ]
+        .concat(),
+        Crypto::BlsFastAggregateVerify => {
+            let keys: Vec<u8> = pks.iter().flat_map(|p| p.compress()).collect();
+            [&[cs.id()][..], &aggregate(&same), &count, &keys, &msg].concat()
+        }
+        Crypto::BlsFastAggregateVerifyUncompressed => {
+            let keys: Vec<u8> = pks.iter().flat_map(decompressed).collect();
+            [&[cs.id()][..], &aggregate(&same), &count, &keys, &msg].concat()
+        }
+        Crypto::BlsAggregateVerify => {
+            let sigs: Vec<Signature> = keys
+                .iter()
+                .zip(&own)
+                .map(|(k, m)| k.sign(m, cs.dst(), &[]))
+                .collect();
+            let mut out = [&[cs.id()][..], &aggregate(&sigs)].concat();
+            for (pk, m) in pks.iter().zip(&own) {
+                out.extend_from_slice(&pk.compress());
+                out.extend_from_slice(&(m.len() as u32).to_be_bytes());
+                out.extend_from_slice(m);
+            }
+            out
+        }
+        _ => Vec::new(),
     }
 }
 

@@ -71,6 +71,7 @@ fn family_name(family: Family) -> &'static str {
         Family::Poseidon => "Poseidon",
         Family::Secp256k1 => "secp256k1",
         Family::Ed25519 => "Ed25519",
+        Family::BlsSignatures => "BLS signatures",
     }
 }
 

@@ -245,6 +245,11 @@ fn ed25519_differential() {
     replay("ed25519_differential");
 }
 
+#[test]
+fn bls_signatures_differential() {
+    replay("bls_signatures_differential");
+}
+
 /// Regression (found by the first `host_call` run): the model assumed fuel is only
 /// checked at host-function charges, but `memory.grow` with a non-constant count is a
 /// fuel checkpoint too, so a call left with a few units after `input_read` ran out of

@@ -58,6 +58,14 @@ pub enum Where {
     Dalek,
     /// `ed25519-zebra`: ZIP-215, one signature or its batch verifier.
     Zebra,
+    /// blst's own `min_pk` API (its default build: verification hands the hashing to
+    /// a second thread of its pool).
+    BlstMinPk,
+    /// arkworks (`ark-bls12-381` 0.6): RFC 9380's hasher, the compressed reader.
+    Arkworks,
+    /// The `eth-sync-committee` contract's update check (warm instance): a committee
+    /// of 512, the participants' keys from its message.
+    SyncCommittee,
 }
 
 impl Where {
@@ -75,6 +83,9 @@ impl Where {
             Where::K256 => "k256",
             Where::Dalek => "ed25519-dalek",
             Where::Zebra => "ed25519-zebra",
+            Where::BlstMinPk => "blst min_pk",
+            Where::Arkworks => "arkworks",
+            Where::SyncCommittee => "eth-sync-committee contract",
         }
     }
 }
@@ -140,7 +151,102 @@ pub fn cases(quick: bool) -> Vec<(Crypto, usize)> {
     ] {
         out.push((op, 1));
     }
+    out.extend(bls_cases(quick));
     out
+}
+
+/// The BLS-signature rows: n is the keys, points or records; for the hashes, the
+/// message's 32-byte words. A sync committee is 512 keys.
+fn bls_cases(quick: bool) -> Vec<(Crypto, usize)> {
+    let mut out = vec![
+        (Crypto::BlsG1Decompress, 1),
+        (Crypto::BlsG2Decompress, 1),
+        (Crypto::BlsG1Compress, 1),
+        (Crypto::BlsG2Compress, 1),
+        (Crypto::BlsHashToG1, 1),
+        (Crypto::BlsHashToG2, 1),
+        (Crypto::BlsHashToG2, 128),
+        (Crypto::BlsAggregateG1, 1),
+        (Crypto::BlsAggregateG2, 1),
+        (Crypto::BlsAggregateG2, 16),
+        (Crypto::BlsVerify, 1),
+        (Crypto::BlsFastAggregateVerify, 1),
+        (Crypto::BlsFastAggregateVerifyUncompressed, 1),
+        (Crypto::BlsAggregateVerify, 1),
+        (Crypto::BlsAggregateVerify, 8),
+    ];
+    let committee = if quick { 64 } else { 512 };
+    out.extend([
+        (Crypto::BlsAggregateG1, committee),
+        (Crypto::BlsFastAggregateVerify, committee),
+        (Crypto::BlsFastAggregateVerifyUncompressed, committee),
+        // Two thirds of a sync committee: the update check of `eth-sync-committee`.
+        (Crypto::BlsFastAggregateVerify, SYNC_PARTICIPANTS),
+        (
+            Crypto::BlsFastAggregateVerifyUncompressed,
+            SYNC_PARTICIPANTS,
+        ),
+    ]);
+    out
+}
+
+/// The participants of the sync-committee rows: two thirds of 512 (key `i` signs when
+/// `i % 3 != 0`).
+const SYNC_PARTICIPANTS: usize = 341;
+
+/// The `eth-sync-committee` job for `op` at `size` (the update check from stored points
+/// or from compressed keys), its answer checked `Valid` first.
+fn sync_committee_job(runtime: &Runtime, op: Crypto, size: usize) -> Result<Option<Job>, String> {
+    use zkhost_testkit::sync_committee::{Answer, Update};
+    if size != SYNC_PARTICIPANTS {
+        return Ok(None);
+    }
+    let update = Update::new(0x5c, |i| !i.is_multiple_of(3));
+    let message = match op {
+        Crypto::BlsFastAggregateVerifyUncompressed => update.message(update.points()),
+        Crypto::BlsFastAggregateVerify => update.compressed_message(),
+        _ => return Ok(None),
+    };
+    let code = runtime
+        .deploy(zkhost_testkit::contracts::ETH_SYNC_COMMITTEE_WASM)
+        .map_err(|e| e.to_string())?;
+    let message = parity_scale_codec::Encode::encode(&message);
+    let valid = parity_scale_codec::Encode::encode(&Answer::Valid);
+    let mut warm = runtime.instantiate(&code).map_err(|e| e.to_string())?;
+    let outcome = warm
+        .call(&message, GENEROUS_GAS)
+        .map_err(|e| e.to_string())?;
+    if outcome.output() != Some(&valid[..]) {
+        return Err(format!(
+            "eth-sync-committee does not answer Valid: {:?}",
+            outcome.result
+        ));
+    }
+    let gas = outcome.gas_used;
+    Ok(Some(Job {
+        op,
+        size,
+        at: Where::SyncCommittee,
+        gas,
+        run: Box::new(move || {
+            let _ = std::hint::black_box(warm.call(&message, GENEROUS_GAS));
+        }),
+    }))
+}
+
+/// A `bls_*` input: [`sample::bls_input`] with n keys, points or records; a hash of a
+/// message of `size` 32-byte words (after its tag).
+fn bls_input(op: Crypto, size: usize) -> Vec<u8> {
+    match op {
+        Crypto::BlsHashToG1 | Crypto::BlsHashToG2 => {
+            let dst = zkhost_bls12381::signatures::Ciphersuite::ProofOfPossession.dst();
+            let mut out = vec![dst.len() as u8];
+            out.extend_from_slice(dst);
+            out.extend((0..size * 32).map(|i| i as u8));
+            out
+        }
+        _ => sample::bls_input(op, size, 0xb15),
+    }
 }
 
 /// The input timed for `op` at `size`.
@@ -150,6 +256,7 @@ fn input(op: Crypto, size: usize) -> Result<Vec<u8>, String> {
         // 32-byte messages (a hash, as contracts most often sign).
         Crypto::Ed25519Verify => sample::ed25519_verify_input(0xc0, 32),
         Crypto::Ed25519BatchVerify => ed25519_batch(size),
+        op if op.family() == Family::BlsSignatures => bls_input(op, size),
         _ => sample::sample(op, 0xc0),
     })
 }
@@ -319,6 +426,149 @@ fn signature_peers(op: Crypto, input: &[u8]) -> Vec<(Where, Peer)> {
     }
 }
 
+/// The BLS peers of `op` on `input` (read with the layouts of `zkhost_abi::bls`), each
+/// returning zkhost's output on success and nothing otherwise: blst's `min_pk` API for
+/// the verifications and the aggregation of keys (keys and signature validated from
+/// their bytes in the call, as zkhost does; for the uncompressed keys, parsed before
+/// the timing, as a client holds them, and not group-checked), arkworks for the hashes
+/// and decompression.
+fn bls_peers(op: Crypto, input: &[u8]) -> Vec<(Where, Peer)> {
+    use blst::min_pk::{AggregatePublicKey, PublicKey, Signature};
+    use blst::BLST_ERROR;
+    let cs = zkhost_bls12381::signatures::Ciphersuite::ProofOfPossession;
+    let dst = cs.dst();
+    let a = input.to_vec();
+    let yes = |ok: bool| if ok { vec![1u8] } else { Vec::new() };
+    match op {
+        Crypto::BlsVerify => vec![(
+            Where::BlstMinPk,
+            Box::new(move || {
+                let ok = (|| {
+                    let pk = PublicKey::key_validate(&a[1..49]).ok()?;
+                    let sig = Signature::sig_validate(&a[49..145], false).ok()?;
+                    (sig.verify(false, &a[145..], dst, &[], &pk, false) == BLST_ERROR::BLST_SUCCESS)
+                        .then_some(())
+                })();
+                yes(ok.is_some())
+            }) as Peer,
+        )],
+        Crypto::BlsFastAggregateVerify => vec![(
+            Where::BlstMinPk,
+            Box::new(move || {
+                let ok = (|| {
+                    let sig = Signature::sig_validate(&a[1..97], false).ok()?;
+                    let n = u32::from_be_bytes(a[97..101].try_into().ok()?) as usize;
+                    let keys: Vec<PublicKey> = a[101..101 + 48 * n]
+                        .chunks(48)
+                        .map(PublicKey::key_validate)
+                        .collect::<Result<_, _>>()
+                        .ok()?;
+                    let refs: Vec<&PublicKey> = keys.iter().collect();
+                    (sig.fast_aggregate_verify(false, &a[101 + 48 * n..], dst, &refs)
+                        == BLST_ERROR::BLST_SUCCESS)
+                        .then_some(())
+                })();
+                yes(ok.is_some())
+            }),
+        )],
+        Crypto::BlsFastAggregateVerifyUncompressed => {
+            // The keys as a client holds them once validated: blst's PublicKey values.
+            let n = u32::from_be_bytes([a[97], a[98], a[99], a[100]]) as usize;
+            let keys: Vec<PublicKey> = a[101..101 + 128 * n]
+                .chunks(128)
+                .filter_map(|k| {
+                    let c = zkhost_bls12381::compressed::g1_compress(k.try_into().ok()?).ok()?;
+                    PublicKey::key_validate(&c).ok()
+                })
+                .collect();
+            let msg = a[101 + 128 * n..].to_vec();
+            vec![(
+                Where::BlstMinPk,
+                Box::new(move || {
+                    let ok = (|| {
+                        let sig = Signature::sig_validate(&a[1..97], false).ok()?;
+                        let refs: Vec<&PublicKey> = keys.iter().collect();
+                        (sig.fast_aggregate_verify(false, &msg, dst, &refs)
+                            == BLST_ERROR::BLST_SUCCESS)
+                            .then_some(())
+                    })();
+                    yes(ok.is_some())
+                }),
+            )]
+        }
+        Crypto::BlsAggregateVerify => vec![(
+            Where::BlstMinPk,
+            Box::new(move || {
+                let ok = (|| {
+                    let sig = Signature::sig_validate(&a[1..97], false).ok()?;
+                    let (mut keys, mut msgs) = (Vec::new(), Vec::new());
+                    let mut rest = &a[97..];
+                    while !rest.is_empty() {
+                        keys.push(PublicKey::key_validate(&rest[..48]).ok()?);
+                        let len = u32::from_be_bytes(rest[48..52].try_into().ok()?) as usize;
+                        msgs.push(&rest[52..52 + len]);
+                        rest = &rest[52 + len..];
+                    }
+                    let refs: Vec<&PublicKey> = keys.iter().collect();
+                    (sig.aggregate_verify(false, &msgs, dst, &refs, false)
+                        == BLST_ERROR::BLST_SUCCESS)
+                        .then_some(())
+                })();
+                yes(ok.is_some())
+            }),
+        )],
+        Crypto::BlsAggregateG1 => vec![(
+            Where::BlstMinPk,
+            Box::new(move || {
+                let keys: Vec<&[u8]> = a.chunks(48).collect();
+                AggregatePublicKey::aggregate_serialized(&keys, true)
+                    .map(|k| k.to_public_key().compress().to_vec())
+                    .unwrap_or_default()
+            }),
+        )],
+        Crypto::BlsHashToG2 => vec![(
+            Where::Arkworks,
+            Box::new(move || {
+                use ark_bls12_381::{g2, G2Projective};
+                use ark_ec::hashing::curve_maps::wb::WBMap;
+                use ark_ec::hashing::map_to_curve_hasher::MapToCurveBasedHasher;
+                use ark_ec::hashing::HashToCurve;
+                use ark_ff::field_hashers::DefaultFieldHasher;
+                type H = MapToCurveBasedHasher<
+                    G2Projective,
+                    DefaultFieldHasher<sha2::Sha256, 128>,
+                    WBMap<g2::Config>,
+                >;
+                let len = usize::from(a[0]);
+                let (dst, msg) = a[1..].split_at(len);
+                H::new(dst)
+                    .and_then(|h| h.hash(msg))
+                    .map(|q| zkhost_testkit::bls12_381::g2_bytes(&q))
+                    .unwrap_or_default()
+            }),
+        )],
+        Crypto::BlsG1Decompress => vec![(
+            Where::Arkworks,
+            Box::new(move || {
+                use ark_serialize::CanonicalDeserialize;
+                ark_bls12_381::G1Affine::deserialize_compressed(&a[..])
+                    .map(|p| zkhost_testkit::bls12_381::g1_bytes(&p))
+                    .unwrap_or_default()
+            }),
+        )],
+        Crypto::BlsG2Decompress => vec![(
+            Where::Arkworks,
+            Box::new(move || {
+                use ark_serialize::CanonicalDeserialize;
+                ark_bls12_381::G2Affine::deserialize_compressed(&a[..])
+                    .map(|q| zkhost_testkit::bls12_381::g2_bytes(&q))
+                    .unwrap_or_default()
+            }),
+        )],
+        _ => Vec::new(),
+    }
+}
+
 /// One libsecp256k1 context for the peers (as zkhost keeps one).
 fn libsecp() -> &'static secp256k1::Secp256k1<secp256k1::All> {
     static CONTEXT: std::sync::OnceLock<secp256k1::Secp256k1<secp256k1::All>> =
@@ -471,6 +721,30 @@ pub fn measure(
                     });
                 }
             }
+            op if op.family() == Family::BlsSignatures => {
+                // Verdicts as `[1]`/empty; points as zkhost's output.
+                let answer = match op {
+                    Crypto::BlsVerify
+                    | Crypto::BlsFastAggregateVerify
+                    | Crypto::BlsFastAggregateVerifyUncompressed
+                    | Crypto::BlsAggregateVerify => vec![1u8],
+                    _ => ours.clone(),
+                };
+                for (at, peer) in bls_peers(op, &input) {
+                    if peer() != answer {
+                        return Err(format!("{} and zkhost differ on {name}", at.name()));
+                    }
+                    jobs.push(Job {
+                        op,
+                        size,
+                        at,
+                        gas,
+                        run: Box::new(move || {
+                            let _ = std::hint::black_box(peer());
+                        }),
+                    });
+                }
+            }
             Crypto::Poseidon if size <= 12 => {
                 if light_poseidon(&input).as_ref().map(|h| &h[..]) != Some(&ours[..]) {
                     return Err(format!("light-poseidon and zkhost differ on {name}"));
@@ -487,6 +761,9 @@ pub fn measure(
                 });
             }
             _ => {}
+        }
+        if let Some(job) = sync_committee_job(&runtime, op, size)? {
+            jobs.push(job);
         }
         // The contract paths, checked to answer zkhost's output.
         for (at, path) in [(Where::Contract, Path::Contract), (Where::Wasm, Path::Wasm)] {
@@ -682,7 +959,13 @@ impl ZkResults {
              (CosmWasm's semantics: `s` normalised before the peer verifies), \
              `ed25519-dalek` (RFC 8032's cofactorless rule; its batch is a different \
              rule) and `ed25519-zebra` (ZIP-215, zkhost's rule) for Ed25519; 32-byte \
-             messages. Peer / zkhost above 1 means zkhost is faster.\n"
+             messages. BLS (n: keys, points or records; for the hashes, the message's \
+             32-byte words): blst's own `min_pk` API, in its default build, which hands \
+             a verification's hashing to a second thread (zkhost's runs on one), with keys \
+             and signature validated from bytes in the call as zkhost does (for \
+             `bls-fast-aggregate-verify-uncompressed`, blst's keys parsed beforehand, as \
+             a client holds them); arkworks (CosmWasm's library) for the hash to G2 and \
+             decompression. Peer / zkhost above 1 means zkhost is faster.\n"
         );
         let _ = writeln!(
             o,
@@ -694,7 +977,10 @@ impl ZkResults {
             .iter()
             .filter(|s| {
                 s.at == Where::Native
-                    && matches!(s.op.family(), Family::Secp256k1 | Family::Ed25519)
+                    && matches!(
+                        s.op.family(),
+                        Family::Secp256k1 | Family::Ed25519 | Family::BlsSignatures
+                    )
             })
             .map(|s| (s.op, s.size))
             .collect();
@@ -708,10 +994,19 @@ impl ZkResults {
                 Where::Revm,
                 Where::Dalek,
                 Where::Zebra,
+                Where::BlstMinPk,
+                Where::Arkworks,
+                Where::SyncCommittee,
             ]
             .into_iter()
             .filter_map(|at| self.find(op, n, at))
             .collect();
+            // A row without a peer still shows zkhost's own figures.
+            let peers: Vec<Option<&ZkSample>> = if peers.is_empty() {
+                vec![None]
+            } else {
+                peers.into_iter().map(Some).collect()
+            };
             for (i, peer) in peers.iter().enumerate() {
                 let first = i == 0;
                 let _ = writeln!(
@@ -719,9 +1014,9 @@ impl ZkResults {
                     "| {} | {n} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
                     op.report_name(),
                     if first { t(native) } else { "″".into() },
-                    peer.at.name(),
-                    t(Some(peer)),
-                    ratio(Some(peer), native),
+                    peer.map_or("—", |p| p.at.name()),
+                    t(*peer),
+                    ratio(*peer, native),
                     if first { t(contract) } else { "″".into() },
                     if first {
                         contract.map_or(0, |c| c.gas).to_string()
@@ -731,6 +1026,34 @@ impl ZkResults {
                     native.map_or(0, |n| n.gas),
                     mgas(native),
                     if first { eip(op, n) } else { "″".into() },
+                );
+            }
+        }
+        for (op, how) in [
+            (
+                Crypto::BlsFastAggregateVerifyUncompressed,
+                "from its stored points",
+            ),
+            (
+                Crypto::BlsFastAggregateVerify,
+                "from the compressed keys, each validated",
+            ),
+        ] {
+            let n = SYNC_PARTICIPANTS;
+            if let (Some(contract), Some(blst)) = (
+                self.find(op, n, Where::SyncCommittee),
+                self.find(op, n, Where::BlstMinPk),
+            ) {
+                let _ = writeln!(
+                    o,
+                    "\nThe `eth-sync-committee` contract's update check {how} ({n} of 512 \
+                     keys): {} for {} gas, {:.1} Mgas/s; blst's `fast_aggregate_verify` on \
+                     the same keys {}; contract / blst {}.",
+                    t(Some(contract)),
+                    contract.gas,
+                    contract.gas as f64 / contract.ci.median_ns * 1e3,
+                    t(Some(blst)),
+                    ratio(Some(contract), Some(blst)),
                 );
             }
         }

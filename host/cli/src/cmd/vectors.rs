@@ -2,7 +2,8 @@
 //! `bn256*`, BLS12-381's `bls*`, KZG's `pointEvaluation*`, P-256's `p256Verify*` and
 //! ecrecover's `ecRecover*` files), circomlibjs's Poseidon file and Project Wycheproof's
 //! P-256, secp256k1 and Ed25519 verification files
-//! ([`zkhost_testkit::wycheproof`]), on one path.
+//! ([`zkhost_testkit::wycheproof`]), and the BLS-signature files of Wycheproof, RFC 9380
+//! and Ethereum's consensus tests ([`zkhost_testkit::bls_signatures`]), on one path.
 //!
 //! A Wycheproof test whose signature no input of the function can carry (not strict
 //! DER, an Ed25519 signature of another length) is not run: its file's line counts
@@ -14,7 +15,7 @@ use zkhost_abi::{Crypto, Refusal};
 use zkhost_bn254::Backend;
 use zkhost_gas::{Bls12Gas, GasSchedule};
 use zkhost_testkit::contracts::Path;
-use zkhost_testkit::{bls12_381, kzg_p256, poseidon, vectors, wycheproof};
+use zkhost_testkit::{bls12_381, bls_signatures, kzg_p256, poseidon, vectors, wycheproof};
 
 use super::precompile::Executor;
 
@@ -28,7 +29,8 @@ pub(crate) fn run(dir: &std::path::Path, backend: Option<Backend>, via: Path) ->
         let bls12 = bls12_381::discover(dir)?;
         let kzg_p256 = kzg_p256::discover(dir)?;
         let poseidon = poseidon_files(dir)?;
-        let wycheproof = wycheproof::discover(dir)?;
+        let mut wycheproof = wycheproof::discover(dir)?;
+        wycheproof.extend(bls_signatures::discover(dir)?);
         Ok((bn254, bls12, kzg_p256, poseidon, wycheproof))
     });
     let (bn254, bls12, kzg_p256, poseidon, wycheproof) = match found {
@@ -66,6 +68,7 @@ pub(crate) fn run(dir: &std::path::Path, backend: Option<Backend>, via: Path) ->
         let failures = file.check_priced(|_, _| 0, true, |op, input| executor.run(op, input));
         results.push((&file.path, file.vectors.len(), failures, String::new()));
     }
+    // Wycheproof's and the BLS files alike.
     for (file, skipped) in &wycheproof {
         // Wycheproof names no refusal reasons (any refusal passes an invalid test) and
         // gives no gas. P256VERIFY's precompile answers a refusal with the empty output:

@@ -89,7 +89,7 @@ pub fn p256_codec(data: &[u8]) {
 /// cut to `max`), else a valid [`sample`](crate::sample::sample) picked by `data[1]`
 /// with the rest XORed in from the offset `data[1]` also picks; bit 1 then cuts or
 /// extends it by `data[1] % 4` bytes.
-fn mutated_input(function: zkhost_abi::Crypto, data: &[u8], max: usize) -> Vec<u8> {
+pub(super) fn mutated_input(function: zkhost_abi::Crypto, data: &[u8], max: usize) -> Vec<u8> {
     let mode = data.first().copied().unwrap_or(0);
     let pick = data.get(1).copied().unwrap_or(0);
     let rest = data.get(2..).unwrap_or(&[]);
