@@ -10,7 +10,7 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)"
 out="$here/../fixtures/contracts"
 target=wasm32-unknown-unknown
-contracts=(forwarder pairing-bench wasm-pairing groth16-verifier node-verifier groth16-compressed-verifier wasm-poseidon eth-sync-committee)
+contracts=(forwarder pairing-bench wasm-pairing groth16-verifier node-verifier groth16-compressed-verifier wasm-poseidon eth-sync-committee wasm-sync-committee)
 
 cargo_home="${CARGO_HOME:-$HOME/.cargo}"
 mkdir -p "$cargo_home" # cargo creates it anyway; it must exist to be resolved here

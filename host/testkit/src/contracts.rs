@@ -64,6 +64,11 @@ pub const GROTH16_COMPRESSED_VERIFIER_WASM: &[u8] =
 pub const ETH_SYNC_COMMITTEE_WASM: &[u8] =
     include_bytes!("../../../fixtures/contracts/eth-sync-committee.wasm");
 
+/// `contracts/wasm-sync-committee`: the same `Update` answers as
+/// [`ETH_SYNC_COMMITTEE_WASM`], computed in pure WebAssembly (arkworks in the contract).
+pub const WASM_SYNC_COMMITTEE_WASM: &[u8] =
+    include_bytes!("../../../fixtures/contracts/wasm-sync-committee.wasm");
+
 /// Gas enough for any operation of the bundled contracts on inputs up to the runtime's
 /// input limit, including the pure-WebAssembly pairing.
 pub const GENEROUS_GAS: u64 = 1 << 40;

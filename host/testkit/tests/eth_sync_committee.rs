@@ -4,14 +4,15 @@
 //! it verifies from the stored points and from the compressed keys, a wrong
 //! participation bit or root does not (`BLS_MISMATCH`), a key outside the subgroup is
 //! named; and each call's gas is the contract's own instructions plus exactly what the
-//! schedule charges for its host calls.
+//! schedule charges for its host calls. `wasm-sync-committee`, the same update in pure
+//! WebAssembly, gives the same answers.
 
 use ark_serialize::CanonicalDeserialize;
 use parity_scale_codec::Encode;
 use zkhost_abi::{last_error, Crypto};
 use zkhost_gas::{BlsGas, HostCosts};
 use zkhost_harness::{Call, Contract, RuntimeConfig};
-use zkhost_testkit::contracts::ETH_SYNC_COMMITTEE_WASM;
+use zkhost_testkit::contracts::{ETH_SYNC_COMMITTEE_WASM, WASM_SYNC_COMMITTEE_WASM};
 use zkhost_testkit::sync_committee::{Answer, Message, Update};
 
 /// Gas enough for a committee's 512 validations.
@@ -231,4 +232,44 @@ fn off_subgroup_key() -> [u8; 48] {
         }
     }
     unreachable!()
+}
+
+#[test]
+fn the_pure_webassembly_update_answers_as_the_contract_on_host_functions() {
+    let host = Contract::from_wasm(ETH_SYNC_COMMITTEE_WASM)
+        .unwrap()
+        .gas_limit(GAS);
+    let wasm = Contract::from_wasm(WASM_SYNC_COMMITTEE_WASM)
+        .unwrap()
+        .gas_limit(1 << 40);
+    let update = Update::new(9, two_thirds);
+    let points = update.points();
+    let mut wrong_bit = update.bits;
+    wrong_bit[0] |= 1;
+    let cases = [
+        (update.message(points.clone()), Answer::Valid),
+        (
+            Message::Update {
+                keys: points.clone(),
+                bits: wrong_bit,
+                signing_root: update.signing_root,
+                signature: update.signature,
+            },
+            Answer::Invalid {
+                code: last_error::BLS_MISMATCH,
+                key: None,
+            },
+        ),
+    ];
+    for (message, expected) in cases {
+        let on_host = host.call(&message).unwrap();
+        let in_wasm = wasm.call(&message).unwrap();
+        assert_eq!(on_host.decode::<Answer>().unwrap(), expected);
+        assert_eq!(in_wasm.decode::<Answer>().unwrap(), expected);
+        println!(
+            "{expected:?}: {} gas on the host functions, {} in pure WebAssembly",
+            on_host.gas_used(),
+            in_wasm.gas_used()
+        );
+    }
 }

@@ -66,6 +66,8 @@ pub enum Where {
     /// The `eth-sync-committee` contract's update check (warm instance): a committee
     /// of 512, the participants' keys from its message.
     SyncCommittee,
+    /// The same update computed in pure WebAssembly (`wasm-sync-committee`).
+    SyncCommitteeWasm,
 }
 
 impl Where {
@@ -86,6 +88,7 @@ impl Where {
             Where::BlstMinPk => "blst min_pk",
             Where::Arkworks => "arkworks",
             Where::SyncCommittee => "eth-sync-committee contract",
+            Where::SyncCommitteeWasm => "wasm-sync-committee (pure WebAssembly)",
         }
     }
 }
@@ -194,44 +197,58 @@ fn bls_cases(quick: bool) -> Vec<(Crypto, usize)> {
 /// `i % 3 != 0`).
 const SYNC_PARTICIPANTS: usize = 341;
 
-/// The `eth-sync-committee` job for `op` at `size` (the update check from stored points
-/// or from compressed keys), its answer checked `Valid` first.
-fn sync_committee_job(runtime: &Runtime, op: Crypto, size: usize) -> Result<Option<Job>, String> {
+/// The sync-committee jobs for `op` at `size`: the `eth-sync-committee` update check
+/// from stored points or from compressed keys, and for the stored points the same in
+/// pure WebAssembly; each answer checked `Valid` first.
+fn sync_committee_jobs(runtime: &Runtime, op: Crypto, size: usize) -> Result<Vec<Job>, String> {
+    use zkhost_testkit::contracts::{ETH_SYNC_COMMITTEE_WASM, WASM_SYNC_COMMITTEE_WASM};
     use zkhost_testkit::sync_committee::{Answer, Update};
     if size != SYNC_PARTICIPANTS {
-        return Ok(None);
+        return Ok(Vec::new());
     }
     let update = Update::new(0x5c, |i| !i.is_multiple_of(3));
-    let message = match op {
-        Crypto::BlsFastAggregateVerifyUncompressed => update.message(update.points()),
-        Crypto::BlsFastAggregateVerify => update.compressed_message(),
-        _ => return Ok(None),
+    let (message, contracts) = match op {
+        Crypto::BlsFastAggregateVerifyUncompressed => (
+            update.message(update.points()),
+            vec![
+                (Where::SyncCommittee, ETH_SYNC_COMMITTEE_WASM),
+                (Where::SyncCommitteeWasm, WASM_SYNC_COMMITTEE_WASM),
+            ],
+        ),
+        Crypto::BlsFastAggregateVerify => (
+            update.compressed_message(),
+            vec![(Where::SyncCommittee, ETH_SYNC_COMMITTEE_WASM)],
+        ),
+        _ => return Ok(Vec::new()),
     };
-    let code = runtime
-        .deploy(zkhost_testkit::contracts::ETH_SYNC_COMMITTEE_WASM)
-        .map_err(|e| e.to_string())?;
     let message = parity_scale_codec::Encode::encode(&message);
     let valid = parity_scale_codec::Encode::encode(&Answer::Valid);
-    let mut warm = runtime.instantiate(&code).map_err(|e| e.to_string())?;
-    let outcome = warm
-        .call(&message, GENEROUS_GAS)
-        .map_err(|e| e.to_string())?;
-    if outcome.output() != Some(&valid[..]) {
-        return Err(format!(
-            "eth-sync-committee does not answer Valid: {:?}",
-            outcome.result
-        ));
+    let mut jobs = Vec::new();
+    for (at, wasm) in contracts {
+        let code = runtime.deploy(wasm).map_err(|e| e.to_string())?;
+        let mut warm = runtime.instantiate(&code).map_err(|e| e.to_string())?;
+        let outcome = warm
+            .call(&message, GENEROUS_GAS)
+            .map_err(|e| e.to_string())?;
+        if outcome.output() != Some(&valid[..]) {
+            return Err(format!(
+                "{} does not answer Valid: {:?}",
+                at.name(),
+                outcome.result
+            ));
+        }
+        let message = message.clone();
+        jobs.push(Job {
+            op,
+            size,
+            at,
+            gas: outcome.gas_used,
+            run: Box::new(move || {
+                let _ = std::hint::black_box(warm.call(&message, GENEROUS_GAS));
+            }),
+        });
     }
-    let gas = outcome.gas_used;
-    Ok(Some(Job {
-        op,
-        size,
-        at: Where::SyncCommittee,
-        gas,
-        run: Box::new(move || {
-            let _ = std::hint::black_box(warm.call(&message, GENEROUS_GAS));
-        }),
-    }))
+    Ok(jobs)
 }
 
 /// A `bls_*` input: [`sample::bls_input`] with n keys, points or records; a hash of a
@@ -762,9 +779,7 @@ pub fn measure(
             }
             _ => {}
         }
-        if let Some(job) = sync_committee_job(&runtime, op, size)? {
-            jobs.push(job);
-        }
+        jobs.extend(sync_committee_jobs(&runtime, op, size)?);
         // The contract paths, checked to answer zkhost's output.
         for (at, path) in [(Where::Contract, Path::Contract), (Where::Wasm, Path::Wasm)] {
             let Some(code) = path.contract(op) else {
@@ -997,6 +1012,7 @@ impl ZkResults {
                 Where::BlstMinPk,
                 Where::Arkworks,
                 Where::SyncCommittee,
+                Where::SyncCommitteeWasm,
             ]
             .into_iter()
             .filter_map(|at| self.find(op, n, at))
@@ -1055,6 +1071,17 @@ impl ZkResults {
                     t(Some(blst)),
                     ratio(Some(contract), Some(blst)),
                 );
+                if let Some(wasm) = self.find(op, n, Where::SyncCommitteeWasm) {
+                    let _ = writeln!(
+                        o,
+                        "The same update in pure WebAssembly (`wasm-sync-committee`, arkworks \
+                         in the contract): {} for {} gas (fuel); / the contract on the host \
+                         functions {}.",
+                        t(Some(wasm)),
+                        wasm.gas,
+                        ratio(Some(wasm), Some(contract)),
+                    );
+                }
             }
         }
         let single = self.find(Crypto::Ed25519Verify, 1, Where::Native);
