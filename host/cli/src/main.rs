@@ -65,8 +65,13 @@ enum Command {
     /// verkle-to-field, verkle-update, verkle-tree-key, verkle-commit-uncompressed,
     /// verkle-update-uncompressed, one of EIP-2537's bls12-g1add, bls12-g1msm,
     /// bls12-g2add, bls12-g2msm, bls12-pairing, bls12-map-g1, bls12-map-g2,
-    /// kzg-point-eval (EIP-4844), p256-verify (EIP-7951) or poseidon (circomlib's, 1 to
-    /// 16 big-endian elements). The input
+    /// kzg-point-eval (EIP-4844), p256-verify (EIP-7951), poseidon (circomlib's, 1 to
+    /// 16 big-endian elements), the signature functions (secp256k1-ecrecover,
+    /// secp256k1-verify, secp256k1-recover, ed25519-verify, ed25519-batch-verify) or the
+    /// BLS-signature functions (bls-g1-decompress, bls-g2-decompress, bls-g1-compress,
+    /// bls-g2-compress, bls-hash-to-g1, bls-hash-to-g2, bls-aggregate-g1,
+    /// bls-aggregate-g2, bls-verify, bls-fast-aggregate-verify,
+    /// bls-fast-aggregate-verify-uncompressed, bls-aggregate-verify). The input
     /// is the raw input (a `0x` prefix and empty input are accepted); verkle inputs are
     /// the host functions' layouts (scalars 32 bytes little-endian, each below r;
     /// verkle-tree-key takes a 32-byte address and a 32-byte little-endian tree index
