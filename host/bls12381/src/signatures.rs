@@ -135,17 +135,9 @@ pub fn fast_aggregate_verify(
     }
     let mut sum = blst_p1::default();
     for pk in pks {
-        let pk = public_key(pk)?;
-        // SAFETY: plain structs; the projective identity is all zero.
-        unsafe { blst_p1_add_or_double_affine(&mut sum, &sum, &pk) };
+        add(&mut sum, &public_key(pk)?);
     }
-    let mut aggregate = blst_p1_affine::default();
-    // SAFETY: plain structs.
-    unsafe { blst_p1_to_affine(&mut aggregate, &sum) };
-    if aggregate == blst_p1_affine::default() {
-        return Ok(false);
-    }
-    Ok(pairing_check(cs, &sig, [(&aggregate, msg)]))
+    Ok(verify_sum(cs, &sig, &sum, msg))
 }
 
 /// [`fast_aggregate_verify`] with keys validated earlier (by
@@ -170,17 +162,12 @@ pub fn fast_aggregate_verify_prevalidated(
     }
     let mut sum = blst_p1::default();
     for key in keys.chunks_exact(crate::G1_LEN) {
-        let pk = crate::decode_g1::<crate::blst::Engine>(key).map_err(Error::KeyEncoding)?;
-        // SAFETY: plain structs; the projective identity is all zero.
-        unsafe { blst_p1_add_or_double_affine(&mut sum, &sum, &pk) };
+        add(
+            &mut sum,
+            &crate::decode_g1::<crate::blst::Engine>(key).map_err(Error::KeyEncoding)?,
+        );
     }
-    let mut aggregate = blst_p1_affine::default();
-    // SAFETY: plain structs.
-    unsafe { blst_p1_to_affine(&mut aggregate, &sum) };
-    if aggregate == blst_p1_affine::default() {
-        return Ok(false);
-    }
-    Ok(pairing_check(cs, &sig, [(&aggregate, msg)]))
+    Ok(verify_sum(cs, &sig, &sum, msg))
 }
 
 /// `AggregateVerify((PK_1, message_1)..(PK_n, message_n), signature)`: `pks[i]` signed
@@ -211,6 +198,22 @@ pub fn aggregate_verify(
         &sig,
         keys.iter().zip(msgs.iter().copied()),
     ))
+}
+
+/// `sum += p`.
+fn add(sum: &mut blst_p1, p: &blst_p1_affine) {
+    // SAFETY: plain structs; the projective identity is all zero, and blst allows the
+    // output to be an input.
+    unsafe { blst_p1_add_or_double_affine(sum, sum, p) };
+}
+
+/// `FastAggregateVerify`'s last step: the keys' sum checked as one key. A sum at
+/// infinity does not verify.
+fn verify_sum(cs: Ciphersuite, sig: &::blst::blst_p2_affine, sum: &blst_p1, msg: &[u8]) -> bool {
+    let mut aggregate = blst_p1_affine::default();
+    // SAFETY: plain structs.
+    unsafe { blst_p1_to_affine(&mut aggregate, sum) };
+    aggregate != blst_p1_affine::default() && pairing_check(cs, sig, [(&aggregate, msg)])
 }
 
 /// Whether `e(g1, sig) = Π e(pk_i, H(msg_i))`, for validated points.
