@@ -62,8 +62,9 @@ pub struct BenchArgs {
     /// Write SVG plots into DIR.
     #[arg(long, value_name = "DIR")]
     pub svg: Option<std::path::PathBuf>,
-    /// Only the section of KZG point evaluation, P256VERIFY, Poseidon and BN254
-    /// compression (with `ecrecover`): a few minutes.
+    /// Only the section of KZG point evaluation, P256VERIFY, Poseidon, BN254
+    /// compression, the signatures and the BLS functions (with `ecrecover`): a few
+    /// minutes.
     #[arg(long)]
     pub zk_only: bool,
     /// Measure nothing: compare two reports written by `--json` (time ratios per
@@ -116,7 +117,7 @@ pub struct Results {
     pub groth16: Vec<groth16::Row>,
     /// The constructed worst cases, `ecrecover`, and the prices from them.
     pub worst: worst::WorstResults,
-    /// KZG point evaluation, P256VERIFY, Poseidon and BN254 compression.
+    /// KZG point evaluation, P256VERIFY, Poseidon, BN254 compression, signatures, BLS.
     pub zk: zk::ZkResults,
     /// Interleaved rounds per measurement.
     pub rounds: usize,
