@@ -1,7 +1,8 @@
 //! zkhost's side of a same-inputs comparison with a BN254 library that cannot be built
-//! in this workspace (gnark-crypto, go-ethereum's backend, in a Go program kept outside
-//! the repository): writes the inputs, prints zkhost's outputs to check against the
-//! other side's, then times the same operations the same way.
+//! in this workspace (gnark-crypto, go-ethereum's backend, in the Go program of
+//! `benches/peers/gnark`, whose `run.sh` runs both sides): writes the inputs, prints
+//! zkhost's outputs to check against the other side's, then times the same operations
+//! the same way.
 //!
 //! `cargo run --release -p zkhost-bn254 --features internals --example same_inputs -- DIR`
 //!
@@ -9,23 +10,36 @@
 //! (128 bytes), `ecmul` (96), `pairing1`, `pairing2`, `pairing4`, `pairing10` (192·k
 //! bytes, valid pairs whose product is not one, so no library can stop early) and `g2`
 //! (the 128-byte EVM encoding of pairing1's G2 point). The inputs are those of
-//! `zkhost bench` (the testkit's seeded samples).
+//! `zkhost bench` (the testkit's seeded samples). It also receives the starting
+//! operands of the chains below, one line of lowercase hex each, every Fp coefficient
+//! 32 bytes big-endian (`< p`), an Fp2 as c0 then c1, an Fp6 as c0, c1, c2, an Fp12 as
+//! c0 then c1 (the tower `u² = −1`, `v³ = 9 + u`, `w² = v`, gnark-crypto's too):
+//! `fpa`, `fpb` (pairing1's G1 coordinates), `fp2a`, `fp2b` (Fp2 parts of pairing2's
+//! Miller value), `fp6a`, `fp6b` (its two Fp6 halves), `fp12a` (the Miller value) and
+//! `gt` (its final exponentiation, in the cyclotomic subgroup).
+//!
+//! Printed first, per case, `out <case> <hex>` (`out g2 ok` for the G2 check): the
+//! precompile outputs, then, for each chain case, its value after exactly `CHAIN`
+//! (1000) operations from the written operands, so that the tower's operations are
+//! checked, not only timed.
 //!
 //! Each case then runs in `ROUNDS` rounds (default 7), round-robin, each case at least
 //! `ROUND_MS` milliseconds per round (default 300): precompile-equivalent work from
 //! bytes to bytes for `ecadd`, `ecmul` and `pairingK` (the G2 cache paused);
 //! `g2check` decodes and checks one G2 point (`< p`, on the twist, in the subgroup);
 //! `miller1` is the Miller loop of pairing1's decoded pair, `finalexp` the final
-//! exponentiation of pairing2's Miller value, `fpmul` one multiplication in a
-//! dependent chain, and the tower's operations, each in a dependent chain too: `fp2sq`
-//! and `fp2mul` (Fp2 square and product), `fp6mul`, `fp12mul` and `cyclosq` (Fp12's
-//! cyclotomic square, on pairing2's pairing value, which lies in the cyclotomic
-//! subgroup). Printed per case: `time <case> median_ns=<m> rounds=<r1,…>`.
+//! exponentiation of pairing2's Miller value, and the chains, each one operation of a
+//! dependent chain: `fpmul` (`x·fpb` from `fpa`), `fp2sq` and `fp2mul` (Fp2 square
+//! from `fp2a`, `x·fp2b` from `fp2a`), `fp6mul` (`x·fp6b` from `fp6a`), `fp12mul`
+//! (`x·gt` from `fp12a`) and `cyclosq` (Fp12's cyclotomic square, from `gt`). Printed
+//! per case: `time <case> median_ns=<m> rounds=<r1,…>`.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use zkhost_bn254::arithmetic::{fp::Fp, fp2::Fp2, g1::G1Affine, g2::G2Affine, pairing};
+use zkhost_bn254::arithmetic::{
+    fp::Fp, fp12::Fp12, fp2::Fp2, fp6::Fp6, g1::G1Affine, g2::G2Affine, pairing,
+};
 use zkhost_bn254::{g2_cache, Backend};
 use zkhost_testkit::sample;
 
@@ -61,6 +75,32 @@ fn pairs(input: &[u8]) -> Vec<(G1Affine, G2Affine)> {
 
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The operations in one call of a chain case.
+const CHAIN: u32 = 1000;
+
+/// `x` after `CHAIN` steps.
+fn chain<T>(mut x: T, step: impl Fn(&T) -> T) -> T {
+    for _ in 0..CHAIN {
+        x = step(&x);
+    }
+    x
+}
+
+/// An Fp2 as the operand files hold it: c0 then c1, 32 big-endian bytes each.
+fn fp2_bytes(x: &Fp2) -> Vec<u8> {
+    [x.c0.to_be_bytes(), x.c1.to_be_bytes()].concat()
+}
+
+/// An Fp6: c0, c1, c2.
+fn fp6_bytes(x: &Fp6) -> Vec<u8> {
+    [x.c0, x.c1, x.c2].iter().flat_map(fp2_bytes).collect()
+}
+
+/// An Fp12: c0 then c1.
+fn fp12_bytes(x: &Fp12) -> Vec<u8> {
+    [fp6_bytes(&x.c0), fp6_bytes(&x.c1)].concat()
 }
 
 fn env_or(name: &str, default: u64) -> u64 {
@@ -109,6 +149,37 @@ fn main() -> std::io::Result<()> {
     let one_pair = pairs(&p1);
     let miller2 = pairing::miller_loop(&pairs(&sample::pairing_input(2, 1000)));
     let (a, b) = (one_pair[0].0.coordinates().0, one_pair[0].0.coordinates().1);
+    // The tower's operands: Fp2 and Fp6 parts of pairing2's Miller value, the value
+    // itself, and its final exponentiation (in the cyclotomic subgroup).
+    let gt = pairing::final_exponentiation(&miller2).expect("a non-zero Miller value");
+    let (u, v) = (miller2.c0.c0, miller2.c1.c1);
+    let operands: [(&str, Vec<u8>); 8] = [
+        ("fpa", a.to_be_bytes().to_vec()),
+        ("fpb", b.to_be_bytes().to_vec()),
+        ("fp2a", fp2_bytes(&u)),
+        ("fp2b", fp2_bytes(&v)),
+        ("fp6a", fp6_bytes(&miller2.c0)),
+        ("fp6b", fp6_bytes(&miller2.c1)),
+        ("fp12a", fp12_bytes(&miller2)),
+        ("gt", fp12_bytes(&gt)),
+    ];
+    for (name, bytes) in &operands {
+        std::fs::write(format!("{dir}/{name}.hex"), hex(bytes) + "\n")?;
+    }
+    let chained: [(&str, Vec<u8>); 6] = [
+        ("fpmul", chain(a, |x| x.mul(&b)).to_be_bytes().to_vec()),
+        ("fp2sq", fp2_bytes(&chain(u, Fp2::square))),
+        ("fp2mul", fp2_bytes(&chain(u, |x| x.mul(&v)))),
+        (
+            "fp6mul",
+            fp6_bytes(&chain(miller2.c0, |x| x.mul(&miller2.c1))),
+        ),
+        ("fp12mul", fp12_bytes(&chain(miller2, |x| x.mul(&gt)))),
+        ("cyclosq", fp12_bytes(&chain(gt, Fp12::cyclotomic_square))),
+    ];
+    for (name, value) in &chained {
+        println!("out {name} {}", hex(value));
+    }
     let mut jobs: Vec<(String, Box<dyn FnMut()>)> = Vec::new();
     for (name, input) in cases {
         let run: Box<dyn FnMut()> = match name.as_str() {
@@ -140,7 +211,6 @@ fn main() -> std::io::Result<()> {
             black_box(pairing::final_exponentiation(black_box(&miller2)));
         }),
     ));
-    const CHAIN: u32 = 1000;
     let mut x = a;
     jobs.push((
         "fpmul".into(),
@@ -151,10 +221,6 @@ fn main() -> std::io::Result<()> {
             black_box(x);
         }),
     ));
-    // The tower's operands: Fp2 and Fp6 parts of pairing2's Miller value, the value
-    // itself, and its final exponentiation (in the cyclotomic subgroup).
-    let gt = pairing::final_exponentiation(&miller2).expect("a non-zero Miller value");
-    let (u, v) = (miller2.c0.c0, miller2.c1.c1);
     let mut x2 = u;
     jobs.push((
         "fp2sq".into(),
