@@ -557,43 +557,13 @@ fn bls_peers(op: Crypto, input: &[u8]) -> Vec<(Where, Peer)> {
         Crypto::BlsHashToG1 => vec![(
             Where::Arkworks,
             Box::new(move || {
-                use ark_bls12_381::{g1, G1Projective};
-                use ark_ec::hashing::curve_maps::wb::WBMap;
-                use ark_ec::hashing::map_to_curve_hasher::MapToCurveBasedHasher;
-                use ark_ec::hashing::HashToCurve;
-                use ark_ff::field_hashers::DefaultFieldHasher;
-                type H = MapToCurveBasedHasher<
-                    G1Projective,
-                    DefaultFieldHasher<sha2::Sha256, 128>,
-                    WBMap<g1::Config>,
-                >;
-                let len = usize::from(a[0]);
-                let (dst, msg) = a[1..].split_at(len);
-                H::new(dst)
-                    .and_then(|h| h.hash(msg))
-                    .map(|p| zkhost_testkit::bls12_381::g1_bytes(&p))
-                    .unwrap_or_default()
+                ark_hash::<ark_bls12_381::g1::Config>(&a, zkhost_testkit::bls12_381::g1_bytes)
             }),
         )],
         Crypto::BlsHashToG2 => vec![(
             Where::Arkworks,
             Box::new(move || {
-                use ark_bls12_381::{g2, G2Projective};
-                use ark_ec::hashing::curve_maps::wb::WBMap;
-                use ark_ec::hashing::map_to_curve_hasher::MapToCurveBasedHasher;
-                use ark_ec::hashing::HashToCurve;
-                use ark_ff::field_hashers::DefaultFieldHasher;
-                type H = MapToCurveBasedHasher<
-                    G2Projective,
-                    DefaultFieldHasher<sha2::Sha256, 128>,
-                    WBMap<g2::Config>,
-                >;
-                let len = usize::from(a[0]);
-                let (dst, msg) = a[1..].split_at(len);
-                H::new(dst)
-                    .and_then(|h| h.hash(msg))
-                    .map(|q| zkhost_testkit::bls12_381::g2_bytes(&q))
-                    .unwrap_or_default()
+                ark_hash::<ark_bls12_381::g2::Config>(&a, zkhost_testkit::bls12_381::g2_bytes)
             }),
         )],
         Crypto::BlsG1Decompress => vec![(
@@ -616,6 +586,30 @@ fn bls_peers(op: Crypto, input: &[u8]) -> Vec<(Where, Peer)> {
         )],
         _ => Vec::new(),
     }
+}
+
+/// arkworks' RFC 9380 hash (expand_message_xmd with SHA-256, its WB map) of a
+/// `bls_hash_to_*` input (`dst length ‖ dst ‖ message`), in zkhost's output encoding;
+/// nothing if arkworks refuses the tag.
+fn ark_hash<P: ark_ec::hashing::curve_maps::wb::WBConfig>(
+    input: &[u8],
+    encode: fn(&ark_ec::short_weierstrass::Affine<P>) -> Vec<u8>,
+) -> Vec<u8> {
+    use ark_ec::hashing::curve_maps::wb::WBMap;
+    use ark_ec::hashing::map_to_curve_hasher::MapToCurveBasedHasher;
+    use ark_ec::hashing::HashToCurve;
+    use ark_ff::field_hashers::DefaultFieldHasher;
+    type H<P> = MapToCurveBasedHasher<
+        ark_ec::short_weierstrass::Projective<P>,
+        DefaultFieldHasher<sha2::Sha256, 128>,
+        WBMap<P>,
+    >;
+    let len = usize::from(input[0]);
+    let (dst, msg) = input[1..].split_at(len);
+    H::<P>::new(dst)
+        .and_then(|h| h.hash(msg))
+        .map(|p| encode(&p))
+        .unwrap_or_default()
 }
 
 /// The peers of `bls_g1_compress` / `bls_g2_compress` on an EIP-2537 point: blst
