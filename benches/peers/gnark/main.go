@@ -16,7 +16,10 @@
 //
 // Cases, in the order zkhost prints them: ecadd, ecmul, pairing1, pairing2, pairing4,
 // pairing10 (from <case>.hex); g2check (decodes and checks g2.hex, printed as
-// `out g2 ok`); miller1 (the Miller loop of pairing1's decoded pair); finalexp (the
+// `out g2 ok`); msm1, msm2, msm4, …, msm4096 (the G1 multi-scalar multiplication of
+// zkhost's alt_bn128_g1_msm: 96-byte records of a point, checked as ECADD's, and a
+// 32-byte big-endian scalar reduced mod r; 64 bytes out; gnark-crypto's
+// G1Affine.MultiExp with one task); miller1 (the Miller loop of pairing1's decoded pair); finalexp (the
 // final exponentiation of the Miller value of pairing2's pairs); and the chains, each
 // `chain` dependent operations from the operands zkhost wrote: fpmul (x·fpb from
 // fpa), fp2sq (x² from fp2a), fp2mul (x·fp2b from fp2a), fp6mul (x·fp6b from fp6a),
@@ -30,7 +33,8 @@
 //
 // Timing, as zkhost's example: ROUNDS rounds (default 7), round-robin over the
 // cases, each case at least ROUND_MS milliseconds per round (default 300) with a
-// batch size learned from one call; chain cases are reported per operation.
+// batch size learned from one call; chain cases are reported per operation. CASES,
+// a comma-separated list of case names, times only those (to profile one case).
 package main
 
 import (
@@ -45,8 +49,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/consensys/gnark-crypto/ecc"
 	"github.com/consensys/gnark-crypto/ecc/bn254"
 	"github.com/consensys/gnark-crypto/ecc/bn254/fp"
+	"github.com/consensys/gnark-crypto/ecc/bn254/fr"
 )
 
 // chain is the number of operations in one call of a chain case.
@@ -170,6 +176,36 @@ func ecmul(input []byte) ([]byte, error) {
 	return encodeG1(&r), nil
 }
 
+// msmSizes are the record counts of the msm cases, as zkhost's example writes them.
+var msmSizes = []int{1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096}
+
+// msm is zkhost's G1 multi-scalar multiplication (alt_bn128_g1_msm): k ≥ 1 records of
+// a 64-byte G1 point, decoded as ECADD's, and a 32-byte big-endian scalar taken mod r;
+// 64 bytes out, the sum (infinity as 64 zeros). One task: GOMAXPROCS=1 and a host
+// function run on one thread.
+func msm(input []byte) ([]byte, error) {
+	if len(input) == 0 || len(input)%96 != 0 {
+		return nil, errors.New("msm input not a positive multiple of 96 bytes")
+	}
+	n := len(input) / 96
+	points := make([]bn254.G1Affine, n)
+	scalars := make([]fr.Element, n)
+	for i := range n {
+		record := input[96*i : 96*(i+1)]
+		p, err := decodeG1(record[:64])
+		if err != nil {
+			return nil, err
+		}
+		points[i] = p
+		scalars[i].SetBytes(record[64:96])
+	}
+	var r bn254.G1Affine
+	if _, err := r.MultiExp(points, scalars, ecc.MultiExpConfig{NbTasks: 1}); err != nil {
+		return nil, err
+	}
+	return encodeG1(&r), nil
+}
+
 // decodePairs reads a pairing input, 192 bytes a pair.
 func decodePairs(input []byte) ([]bn254.G1Affine, []bn254.G2Affine, error) {
 	if len(input)%192 != 0 {
@@ -280,6 +316,9 @@ func main() {
 	dir := os.Args[1]
 
 	names := []string{"ecadd", "ecmul", "pairing1", "pairing2", "pairing4", "pairing10", "g2"}
+	for _, k := range msmSizes {
+		names = append(names, fmt.Sprintf("msm%d", k))
+	}
 	inputs := make(map[string][]byte, len(names))
 	for _, name := range names {
 		input := readHex(dir, name)
@@ -297,7 +336,11 @@ func main() {
 				out = []byte("ok")
 			}
 		default:
-			out, err = pairing(input)
+			if strings.HasPrefix(name, "msm") {
+				out, err = msm(input)
+			} else {
+				out, err = pairing(input)
+			}
 		}
 		switch {
 		case err != nil:
@@ -387,6 +430,10 @@ func main() {
 		case "g2":
 			jobs = append(jobs, job{"g2check", 1, func() { sinkG2, sinkErr = decodeG2(input) }})
 		default:
+			if strings.HasPrefix(name, "msm") {
+				jobs = append(jobs, job{name, 1, func() { sinkBytes, sinkErr = msm(input) }})
+				continue
+			}
 			jobs = append(jobs, job{name, 1, func() { sinkBytes, sinkErr = pairing(input) }})
 		}
 	}
@@ -396,6 +443,18 @@ func main() {
 	)
 	for _, c := range chains {
 		jobs = append(jobs, c.job)
+	}
+
+	// CASES (comma-separated names) times only those cases, for a profiler: `perf
+	// record` of one case alone (run.sh leaves it unset).
+	if only := os.Getenv("CASES"); only != "" {
+		keep := jobs[:0]
+		for _, j := range jobs {
+			if strings.Contains(","+only+",", ","+j.name+",") {
+				keep = append(keep, j)
+			}
+		}
+		jobs = keep
 	}
 
 	rounds := int(envOr("ROUNDS", 7))

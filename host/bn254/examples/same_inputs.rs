@@ -8,8 +8,10 @@
 //!
 //! DIR receives one file per case, `<case>.hex`, one line of lowercase hex: `ecadd`
 //! (128 bytes), `ecmul` (96), `pairing1`, `pairing2`, `pairing4`, `pairing10` (192·k
-//! bytes, valid pairs whose product is not one, so no library can stop early) and `g2`
-//! (the 128-byte EVM encoding of pairing1's G2 point). The inputs are those of
+//! bytes, valid pairs whose product is not one, so no library can stop early), `g2`
+//! (the 128-byte EVM encoding of pairing1's G2 point) and `msm1`, `msm2`, `msm4`, …,
+//! `msm4096` (the input of `alt_bn128_g1_msm`: 96-byte records of a point and a
+//! 32-byte scalar below r). The inputs are those of
 //! `zkhost bench` (the testkit's seeded samples). It also receives the starting
 //! operands of the chains below, one line of lowercase hex each, every Fp coefficient
 //! 32 bytes big-endian (`< p`), an Fp2 as c0 then c1, an Fp6 as c0, c1, c2, an Fp12 as
@@ -25,14 +27,16 @@
 //!
 //! Each case then runs in `ROUNDS` rounds (default 7), round-robin, each case at least
 //! `ROUND_MS` milliseconds per round (default 300): precompile-equivalent work from
-//! bytes to bytes for `ecadd`, `ecmul` and `pairingK` (the G2 cache paused);
+//! bytes to bytes for `ecadd`, `ecmul`, `pairingK` (the G2 cache paused) and `msmK`
+//! ([`zkhost_bn254::msm::g1_msm`], the committed cost model choosing the algorithm);
 //! `g2check` decodes and checks one G2 point (`< p`, on the twist, in the subgroup);
 //! `miller1` is the Miller loop of pairing1's decoded pair, `finalexp` the final
 //! exponentiation of pairing2's Miller value, and the chains, each one operation of a
 //! dependent chain: `fpmul` (`x·fpb` from `fpa`), `fp2sq` and `fp2mul` (Fp2 square
 //! from `fp2a`, `x·fp2b` from `fp2a`), `fp6mul` (`x·fp6b` from `fp6a`), `fp12mul`
 //! (`x·gt` from `fp12a`) and `cyclosq` (Fp12's cyclotomic square, from `gt`). Printed
-//! per case: `time <case> median_ns=<m> rounds=<r1,…>`.
+//! per case: `time <case> median_ns=<m> rounds=<r1,…>`. `CASES`, a comma-separated
+//! list of case names, times only those (to profile one case alone).
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -40,6 +44,7 @@ use std::time::{Duration, Instant};
 use zkhost_bn254::arithmetic::{
     fp::Fp, fp12::Fp12, fp2::Fp2, fp6::Fp6, g1::G1Affine, g2::G2Affine, pairing,
 };
+use zkhost_bn254::msm::g1_msm;
 use zkhost_bn254::{g2_cache, Backend};
 use zkhost_testkit::sample;
 
@@ -76,6 +81,10 @@ fn pairs(input: &[u8]) -> Vec<(G1Affine, G2Affine)> {
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
+
+/// The record counts of the `msm` cases, every power of two the MSM target
+/// names (1 to 4096).
+const MSM_SIZES: [usize; 13] = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096];
 
 /// The operations in one call of a chain case.
 const CHAIN: u32 = 1000;
@@ -125,6 +134,7 @@ fn main() -> std::io::Result<()> {
     .into_iter()
     .chain([1usize, 2, 4, 10].map(|k| (format!("pairing{k}"), sample::pairing_input(k, 1000))))
     .chain([("g2".to_string(), p1[64..192].to_vec())])
+    .chain(MSM_SIZES.map(|k| (format!("msm{k}"), sample::msm_input(k, 2000))))
     .collect();
     for (name, input) in &cases {
         std::fs::write(format!("{dir}/{name}.hex"), hex(input) + "\n")?;
@@ -136,6 +146,7 @@ fn main() -> std::io::Result<()> {
             } else {
                 "refused".into()
             }),
+            msm if msm.starts_with("msm") => g1_msm(input).map(|o| hex(&o)),
             _ => Backend::Zkhost
                 .pairing(input)
                 .map(|ok| hex(&zkhost_bn254::pairing_output(ok))),
@@ -191,6 +202,9 @@ fn main() -> std::io::Result<()> {
             }),
             "g2" => Box::new(move || {
                 black_box(g2_checked(black_box(&input)));
+            }),
+            msm if msm.starts_with("msm") => Box::new(move || {
+                let _ = black_box(g1_msm(black_box(&input)));
             }),
             _ => Box::new(move || {
                 let _ = black_box(Backend::Zkhost.pairing(black_box(&input)));
@@ -272,6 +286,12 @@ fn main() -> std::io::Result<()> {
         }),
     ));
     const CHAINS: [&str; 6] = ["fpmul", "fp2sq", "fp2mul", "fp6mul", "fp12mul", "cyclosq"];
+
+    // CASES (comma-separated names) times only those cases, for a profiler
+    // (`perf record` of one case alone); run.sh leaves it unset.
+    if let Ok(only) = std::env::var("CASES") {
+        jobs.retain(|(name, _)| only.split(',').any(|c| c == name));
+    }
 
     let rounds = env_or("ROUNDS", 7) as usize;
     let round = Duration::from_millis(env_or("ROUND_MS", 300));
