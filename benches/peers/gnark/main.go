@@ -16,11 +16,11 @@
 //
 // Cases, in the order zkhost prints them: ecadd, ecmul, pairing1, pairing2, pairing4,
 // pairing10 (from <case>.hex); g2check (decodes and checks g2.hex, printed as
-// `out g2 ok`); msm1, msm2, msm4, …, msm4096 (the G1 multi-scalar multiplication of
-// zkhost's alt_bn128_g1_msm: 96-byte records of a point, checked as ECADD's, and a
-// 32-byte big-endian scalar reduced mod r; 64 bytes out; gnark-crypto's
-// G1Affine.MultiExp with one task); miller1 (the Miller loop of pairing1's decoded pair); finalexp (the
-// final exponentiation of the Miller value of pairing2's pairs); and the chains, each
+// `out g2 ok`); msmK for every msmK.hex zkhost wrote, K ascending (the G1
+// multi-scalar multiplication of zkhost's alt_bn128_g1_msm: 96-byte records of a
+// point, checked as ECADD's, and a 32-byte big-endian scalar reduced mod r; 64 bytes
+// out; gnark-crypto's G1Affine.MultiExp with one task); miller1 (the Miller loop of
+// pairing1's decoded pair); finalexp (the final exponentiation of the Miller value of pairing2's pairs); and the chains, each
 // `chain` dependent operations from the operands zkhost wrote: fpmul (x·fpb from
 // fpa), fp2sq (x² from fp2a), fp2mul (x·fp2b from fp2a), fp6mul (x·fp6b from fp6a),
 // fp12mul (x·gt from fp12a) and cyclosq (the cyclotomic square, from gt). A chain's
@@ -176,8 +176,24 @@ func ecmul(input []byte) ([]byte, error) {
 	return encodeG1(&r), nil
 }
 
-// msmSizes are the record counts of the msm cases, as zkhost's example writes them.
-var msmSizes = []int{1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096}
+// msmSizes are the record counts K of the msmK.hex files in dir, ascending: the sizes
+// are zkhost's example's to choose, written once there.
+func msmSizes(dir string) []int {
+	files, err := filepath.Glob(filepath.Join(dir, "msm*.hex"))
+	if err != nil {
+		fail("%v", err)
+	}
+	var sizes []int
+	for _, f := range files {
+		k, err := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(filepath.Base(f), "msm"), ".hex"))
+		if err != nil {
+			fail("%s: not msm<count>.hex", f)
+		}
+		sizes = append(sizes, k)
+	}
+	sort.Ints(sizes)
+	return sizes
+}
 
 // msm is zkhost's G1 multi-scalar multiplication (alt_bn128_g1_msm): k ≥ 1 records of
 // a 64-byte G1 point, decoded as ECADD's, and a 32-byte big-endian scalar taken mod r;
@@ -316,7 +332,7 @@ func main() {
 	dir := os.Args[1]
 
 	names := []string{"ecadd", "ecmul", "pairing1", "pairing2", "pairing4", "pairing10", "g2"}
-	for _, k := range msmSizes {
+	for _, k := range msmSizes(dir) {
 		names = append(names, fmt.Sprintf("msm%d", k))
 	}
 	inputs := make(map[string][]byte, len(names))

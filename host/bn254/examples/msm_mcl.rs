@@ -19,8 +19,6 @@ use std::time::{Duration, Instant};
 use zkhost_bn254::{mcl, msm};
 use zkhost_testkit::sample;
 
-const SIZES: [usize; 13] = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096];
-
 fn env_or(name: &str, default: u64) -> u64 {
     std::env::var(name)
         .ok()
@@ -73,8 +71,11 @@ fn median(v: &mut [f64]) -> f64 {
 fn main() {
     let rounds = env_or("ROUNDS", 7).max(1) as usize;
     let round = Duration::from_millis(env_or("ROUND_MS", 200));
-    let inputs: Vec<Vec<u8>> = SIZES.iter().map(|&n| sample::msm_input(n, 2000)).collect();
-    for (n, input) in SIZES.iter().zip(&inputs) {
+    let inputs: Vec<Vec<u8>> = sample::MSM_PEER_SIZES
+        .iter()
+        .map(|&n| sample::msm_input(n, 2000))
+        .collect();
+    for (n, input) in sample::MSM_PEER_SIZES.iter().zip(&inputs) {
         let ours = msm::g1_msm(input);
         assert!(
             ours.is_ok() && ours == mcl::g1_msm(input),
@@ -92,8 +93,8 @@ fn main() {
         })
         .collect();
     let load_before = loadavg();
-    let mut ours = vec![Vec::new(); SIZES.len()];
-    let mut theirs = vec![Vec::new(); SIZES.len()];
+    let mut ours = vec![Vec::new(); sample::MSM_PEER_SIZES.len()];
+    let mut theirs = vec![Vec::new(); sample::MSM_PEER_SIZES.len()];
     for _ in 0..rounds {
         for (i, input) in inputs.iter().enumerate() {
             ours[i].push(per_call(batches[i], &|| {
@@ -120,7 +121,7 @@ fn main() {
     );
     println!("| points | zkhost | mcl | zkhost / mcl | range over the rounds |");
     println!("|---:|---:|---:|---:|---|");
-    for (i, n) in SIZES.iter().enumerate() {
+    for (i, n) in sample::MSM_PEER_SIZES.iter().enumerate() {
         let mut ratios: Vec<f64> = ours[i].iter().zip(&theirs[i]).map(|(a, b)| a / b).collect();
         let (lo, hi) = ratios
             .iter()

@@ -82,10 +82,6 @@ fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// The record counts of the `msm` cases, every power of two the MSM target
-/// names (1 to 4096).
-const MSM_SIZES: [usize; 13] = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096];
-
 /// The operations in one call of a chain case.
 const CHAIN: u32 = 1000;
 
@@ -134,7 +130,7 @@ fn main() -> std::io::Result<()> {
     .into_iter()
     .chain([1usize, 2, 4, 10].map(|k| (format!("pairing{k}"), sample::pairing_input(k, 1000))))
     .chain([("g2".to_string(), p1[64..192].to_vec())])
-    .chain(MSM_SIZES.map(|k| (format!("msm{k}"), sample::msm_input(k, 2000))))
+    .chain(sample::MSM_PEER_SIZES.map(|k| (format!("msm{k}"), sample::msm_input(k, 2000))))
     .collect();
     for (name, input) in &cases {
         std::fs::write(format!("{dir}/{name}.hex"), hex(input) + "\n")?;

@@ -77,6 +77,10 @@ pub fn pairing_input(k: usize, seed: u64) -> Vec<u8> {
         .collect()
 }
 
+/// The MSM sizes the peer comparisons time (`same_inputs` against gnark-crypto,
+/// `msm_mcl` against mcl): every power of two from 1 to 4096 points.
+pub const MSM_PEER_SIZES: [usize; 13] = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096];
+
 /// An MSM input of `k` records (a point and a full-size scalar each).
 pub fn msm_input(k: usize, seed: u64) -> Vec<u8> {
     (0..k as u64)
