@@ -73,8 +73,7 @@ enum Command {
     /// input (hex, or `error: <reason>`), exiting 0.
     #[command(after_long_help = ops::function_list())]
     Precompile {
-        /// The operation, by its name in the reports: bn254-add, bn254-pairing,
-        /// bls12-g1add, verkle-commit, p256-verify, poseidon, ... (one per host
+        /// The operation, by its name in the reports (listed below, one per host
         /// function; an unknown name lists them all).
         #[arg(value_parser = ops::parse)]
         op: Crypto,
