@@ -203,7 +203,7 @@ pub fn aggregate_verify(
 /// (docs/src/embedding.md, "Native stack"). 256 keys take 36 KiB. The price is more
 /// inversions (one per level of each chunk's tree of pairwise sums), more affine
 /// additions of the keys left over below 16, and a projective addition per chunk: at
-/// 512 keys about 8% of the sum (the `blst_scratch` example), under 2% of
+/// 512 keys about 9% of the sum (the `blst_scratch` example), about 1% of
 /// `bls_fast_aggregate_verify_uncompressed` and less of the compressed form, whose
 /// key decoding dominates. Smaller chunks cost more (128 keys: about 20% of the sum).
 const SUM_CHUNK: usize = 256;
