@@ -3,10 +3,13 @@
 //! inputs, and its record counts through and past every stack cap of the C libraries
 //! under it), and gives there the output it gives on a thread with a large stack.
 //!
-//! A function that needs more overflows the small thread's stack, which aborts this
-//! test binary with `thread '<function> (<case>)' has overflowed its stack`. The
-//! measured peaks are read with `cargo run -p zkhost-testkit --example native_stack`
-//! (docs/src/embedding.md, "Native stack").
+//! A function that needs more overflows the small thread's stack, which kills this
+//! test binary: with `thread '<function> (<case>)' has overflowed its stack` when the
+//! fault is in the guard page, with a bare SIGSEGV when C code's `alloca` (blst's,
+//! without stack probes) moves past the guard page at once, as this test did at
+//! `7cc28ed`, before blst's scratch was bounded. The measured peaks are read with
+//! `cargo run -p zkhost-testkit --example native_stack` (docs/src/embedding.md,
+//! "Native stack").
 
 // Tests: a panic is how an assertion fails.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
