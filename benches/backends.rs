@@ -35,7 +35,7 @@ fn inputs() -> Inputs {
 /// Every backend's output for `input`, which must all be the same: speeds are
 /// compared between equal results only.
 fn same_output(op: Op, input: &[u8]) {
-    let reference = Backend::Zkhost.run(op, input);
+    let reference = Backend::ZKHOST.run(op, input);
     assert!(reference.is_ok(), "{op}: the benchmark input is refused");
     for &b in Backend::ALL {
         assert_eq!(b.run(op, input), reference, "{op}: {b} differs from zkhost");

@@ -17,6 +17,14 @@ use crate::{G1_LEN, G2_LEN};
 
 pub(crate) struct Engine;
 
+/// The backend, on the shared front end.
+const BACKEND: crate::backend::Precompiles<Engine> = crate::backend::Precompiles::new("arkworks");
+
+impl crate::Backend {
+    /// `ark-bls12-381` 0.6 (arkworks), pure Rust. Feature `arkworks`.
+    pub const ARKWORKS: crate::Backend = crate::Backend::new(&BACKEND);
+}
+
 /// A canonical element: the front end checked `x < p`, so the reduction is the
 /// identity.
 fn fq_in(x: &Fp) -> Fq {

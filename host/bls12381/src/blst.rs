@@ -25,6 +25,16 @@ const SCALAR_BITS: usize = 255;
 
 pub(crate) struct Engine;
 
+/// The backend, on the shared front end.
+const BACKEND: crate::backend::Precompiles<Engine> = crate::backend::Precompiles::new("blst");
+
+impl crate::Backend {
+    /// supranational's `blst` 0.3 (assembly on x86-64 and aarch64, portable C
+    /// elsewhere), the library revm-precompile and most consensus clients use: the
+    /// default.
+    pub const BLST: crate::Backend = crate::Backend::new(&BACKEND);
+}
+
 fn fp_in(x: &Fp) -> blst_fp {
     let mut out = blst_fp::default();
     // SAFETY: `x` is 48 bytes, as blst_fp_from_bendian reads.

@@ -27,11 +27,13 @@
 //! backend alike. Prices are in `zkhost-gas` (`Bls12Gas`); this crate knows no
 //! runtime.
 //!
-//! Backends: [`Backend::Blst`] (supranational's `blst`, the library revm uses) is
-//! always compiled and is the default; the cargo feature `arkworks` adds
-//! [`Backend::Arkworks`] (`ark-bls12-381` 0.6), which gives byte-identical results
+//! Backends implement [`Bls12Backend`]; the registry is [`Backend::ALL`].
+//! [`Backend::BLST`] (supranational's `blst`, the library revm uses) is always
+//! compiled and is the default; the cargo feature `arkworks` adds
+//! [`Backend::ARKWORKS`] (`ark-bls12-381` 0.6), which gives byte-identical results
 //! (the tests compare them on every vector and on generated inputs).
 
+mod backend;
 pub mod compressed;
 pub mod encoding;
 pub mod functions;
@@ -45,6 +47,8 @@ mod blst;
 
 use std::fmt;
 use std::str::FromStr;
+
+pub use backend::{Backend, Bls12Backend};
 
 use encoding::{Fp, Scalar};
 use zkhost_abi::bls12_381::{FP2_LEN, FP_LEN};
@@ -213,144 +217,6 @@ impl FromStr for Op {
     }
 }
 
-/// A library that does the curve arithmetic. All give byte-identical results.
-///
-/// [`Backend::Blst`] is always compiled; [`Backend::Arkworks`] exists with the cargo
-/// feature `arkworks`. New backends may be added, hence `#[non_exhaustive]`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Backend {
-    /// supranational's `blst` 0.3 (assembly on x86-64 and aarch64, portable C
-    /// elsewhere), the library revm-precompile and most consensus clients use: the
-    /// default.
-    #[default]
-    Blst,
-    /// `ark-bls12-381` 0.6 (arkworks), pure Rust. Feature `arkworks`.
-    #[cfg(feature = "arkworks")]
-    Arkworks,
-}
-
-impl Backend {
-    /// Every backend compiled in, the default first.
-    pub const ALL: &'static [Backend] = &[
-        Backend::Blst,
-        #[cfg(feature = "arkworks")]
-        Backend::Arkworks,
-    ];
-
-    /// The name used on the command line and in reports.
-    pub fn name(self) -> &'static str {
-        match self {
-            Backend::Blst => "blst",
-            #[cfg(feature = "arkworks")]
-            Backend::Arkworks => "arkworks",
-        }
-    }
-
-    /// Runs `op` on raw precompile input; the output has [`Op::output_len`] bytes.
-    pub fn run(self, op: Op, input: &[u8]) -> Result<Vec<u8>, Error> {
-        match op {
-            Op::G1Add => self.g1_add(input).map(|o| o.to_vec()),
-            Op::G1Msm => self.g1_msm(input).map(|o| o.to_vec()),
-            Op::G2Add => self.g2_add(input).map(|o| o.to_vec()),
-            Op::G2Msm => self.g2_msm(input).map(|o| o.to_vec()),
-            Op::Pairing => self.pairing(input).map(|ok| pairing_output(ok).to_vec()),
-            Op::MapFpToG1 => self.map_fp_to_g1(input).map(|o| o.to_vec()),
-            Op::MapFp2ToG2 => self.map_fp2_to_g2(input).map(|o| o.to_vec()),
-        }
-    }
-
-    /// G1ADD (0x0b): the sum of two G1 points (on the curve; any subgroup).
-    pub fn g1_add(self, input: &[u8]) -> Result<[u8; G1_LEN], Error> {
-        match self {
-            Backend::Blst => g1_add::<blst::Engine>(input),
-            #[cfg(feature = "arkworks")]
-            Backend::Arkworks => g1_add::<arkworks::Engine>(input),
-        }
-    }
-
-    /// G2ADD (0x0d): the sum of two G2 points (on the curve; any subgroup).
-    pub fn g2_add(self, input: &[u8]) -> Result<[u8; G2_LEN], Error> {
-        match self {
-            Backend::Blst => g2_add::<blst::Engine>(input),
-            #[cfg(feature = "arkworks")]
-            Backend::Arkworks => g2_add::<arkworks::Engine>(input),
-        }
-    }
-
-    /// G1MSM (0x0c): `Σ sᵢ·Pᵢ` over k ≥ 1 records (point, scalar), every point in
-    /// the order-r subgroup.
-    pub fn g1_msm(self, input: &[u8]) -> Result<[u8; G1_LEN], Error> {
-        match self {
-            Backend::Blst => g1_msm::<blst::Engine>(input),
-            #[cfg(feature = "arkworks")]
-            Backend::Arkworks => g1_msm::<arkworks::Engine>(input),
-        }
-    }
-
-    /// G2MSM (0x0e): `Σ sᵢ·Qᵢ` over k ≥ 1 records, every point in the subgroup.
-    pub fn g2_msm(self, input: &[u8]) -> Result<[u8; G2_LEN], Error> {
-        match self {
-            Backend::Blst => g2_msm::<blst::Engine>(input),
-            #[cfg(feature = "arkworks")]
-            Backend::Arkworks => g2_msm::<arkworks::Engine>(input),
-        }
-    }
-
-    /// PAIRING_CHECK (0x0f): whether `Π e(Pᵢ, Qᵢ) = 1` over k ≥ 1 pairs, every point
-    /// in its subgroup. Pairs with a point at infinity are checked, then skipped.
-    pub fn pairing(self, input: &[u8]) -> Result<bool, Error> {
-        match self {
-            Backend::Blst => pairing::<blst::Engine>(input),
-            #[cfg(feature = "arkworks")]
-            Backend::Arkworks => pairing::<arkworks::Engine>(input),
-        }
-    }
-
-    /// MAP_FP_TO_G1 (0x10): RFC 9380's SWU map of one field element to G1, with
-    /// cofactor clearing.
-    pub fn map_fp_to_g1(self, input: &[u8]) -> Result<[u8; G1_LEN], Error> {
-        match self {
-            Backend::Blst => map_fp_to_g1::<blst::Engine>(input),
-            #[cfg(feature = "arkworks")]
-            Backend::Arkworks => map_fp_to_g1::<arkworks::Engine>(input),
-        }
-    }
-
-    /// MAP_FP2_TO_G2 (0x11): RFC 9380's SWU map of one Fp2 element to G2, with
-    /// cofactor clearing.
-    pub fn map_fp2_to_g2(self, input: &[u8]) -> Result<[u8; G2_LEN], Error> {
-        match self {
-            Backend::Blst => map_fp2_to_g2::<blst::Engine>(input),
-            #[cfg(feature = "arkworks")]
-            Backend::Arkworks => map_fp2_to_g2::<arkworks::Engine>(input),
-        }
-    }
-}
-
-impl Backend {
-    /// Checks one encoded G1 point (128 bytes) as the precompiles do: its field
-    /// elements, the curve equation, and with `subgroup` the order-r subgroup. For
-    /// callers that must order the checks of several points differently from
-    /// go-ethereum (revm checks a pairing pair's G1 point fully before its G2 point).
-    pub fn check_g1(self, bytes: &[u8], subgroup: bool) -> Result<(), Error> {
-        match self {
-            Backend::Blst => check_g1::<blst::Engine>(bytes, subgroup),
-            #[cfg(feature = "arkworks")]
-            Backend::Arkworks => check_g1::<arkworks::Engine>(bytes, subgroup),
-        }
-    }
-
-    /// [`Backend::check_g1`] for an encoded G2 point (256 bytes).
-    pub fn check_g2(self, bytes: &[u8], subgroup: bool) -> Result<(), Error> {
-        match self {
-            Backend::Blst => check_g2::<blst::Engine>(bytes, subgroup),
-            #[cfg(feature = "arkworks")]
-            Backend::Arkworks => check_g2::<arkworks::Engine>(bytes, subgroup),
-        }
-    }
-}
-
 fn check_g1<E: Engine>(bytes: &[u8], subgroup: bool) -> Result<(), Error> {
     if bytes.len() != G1_LEN {
         return Err(Error::InputLength);
@@ -373,24 +239,7 @@ fn check_g2<E: Engine>(bytes: &[u8], subgroup: bool) -> Result<(), Error> {
     Ok(())
 }
 
-impl fmt::Display for Backend {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Backend {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        Backend::ALL
-            .iter()
-            .copied()
-            .find(|b| b.name() == s)
-            .ok_or_else(|| format!("unknown or not compiled-in backend {s:?}"))
-    }
-}
-
-/// Runs `op` on the default backend ([`Backend::Blst`]).
+/// Runs `op` on the default backend ([`Backend::BLST`]).
 pub fn run(op: Op, input: &[u8]) -> Result<Vec<u8>, Error> {
     Backend::default().run(op, input)
 }

@@ -64,7 +64,7 @@ fn every_vector_passes_on_every_backend() {
 
 #[test]
 fn the_default_backend_is_blst_and_passes_every_vector() {
-    assert_eq!(Backend::default(), Backend::Blst);
+    assert_eq!(Backend::default(), Backend::BLST);
     for file in files() {
         let f = failures(&file, &Bls12Gas::PRAGUE, |op, input| {
             zkhost_bls12381::run(op, input).map_err(|e| e.to_string())
@@ -83,7 +83,7 @@ fn a_wrong_expectation_is_caught() {
     file.vectors.truncate(2);
     file.vectors[0].expected = Some("00".repeat(127) + "01");
     file.vectors[1].gas = Some(376);
-    let exec = |op, i: &[u8]| Backend::Blst.run(op, i).map_err(|e| e.to_string());
+    let exec = |op, i: &[u8]| Backend::BLST.run(op, i).map_err(|e| e.to_string());
     assert_eq!(failures(&file, &Bls12Gas::PRAGUE, exec).len(), 2);
 
     let mut fail = files()

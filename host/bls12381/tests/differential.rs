@@ -23,8 +23,8 @@ fn differential(op: Op, stream: u64) -> HashMap<Option<Error>, usize> {
     let mut outcomes = HashMap::new();
     for case in 0..cases() {
         let input = bls12_381::input(op, &mut rng);
-        let blst = Backend::Blst.run(op, &input);
-        let ark = Backend::Arkworks.run(op, &input);
+        let blst = Backend::BLST.run(op, &input);
+        let ark = Backend::ARKWORKS.run(op, &input);
         assert_eq!(
             blst,
             ark,
@@ -126,7 +126,7 @@ fn pairing_true_and_false_both_occur() {
     let (mut t, mut f) = (0, 0);
     for _ in 0..200 {
         let input = bls12_381::input(Op::Pairing, &mut rng);
-        match Backend::Blst.pairing(&input) {
+        match Backend::BLST.pairing(&input) {
             Ok(true) => t += 1,
             Ok(false) => f += 1,
             Err(_) => {}

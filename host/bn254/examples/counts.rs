@@ -139,7 +139,7 @@ fn measured(part: &str, n: usize) -> u64 {
         "precompile4" => {
             let mut out = Ok(false);
             for _ in 0..n {
-                out = black_box(Backend::Zkhost.pairing(black_box(&input4)));
+                out = black_box(Backend::ZKHOST.pairing(black_box(&input4)));
             }
             digest(&format!("{out:?}"))
         }

@@ -137,15 +137,15 @@ fn main() -> std::io::Result<()> {
     for (name, input) in &cases {
         std::fs::write(format!("{dir}/{name}.hex"), hex(input) + "\n")?;
         let out = match name.as_str() {
-            "ecadd" => Backend::Zkhost.ecadd(input).map(|o| hex(&o)),
-            "ecmul" => Backend::Zkhost.ecmul(input).map(|o| hex(&o)),
+            "ecadd" => Backend::ZKHOST.ecadd(input).map(|o| hex(&o)),
+            "ecmul" => Backend::ZKHOST.ecmul(input).map(|o| hex(&o)),
             "g2" => Ok(if g2_checked(input).is_some() {
                 "ok".into()
             } else {
                 "refused".into()
             }),
             msm if msm.starts_with("msm") => g1_msm(input).map(|o| hex(&o)),
-            _ => Backend::Zkhost
+            _ => Backend::ZKHOST
                 .pairing(input)
                 .map(|ok| hex(&zkhost_bn254::pairing_output(ok))),
         };
@@ -193,10 +193,10 @@ fn main() -> std::io::Result<()> {
     for (name, input) in cases {
         let run: Box<dyn FnMut()> = match name.as_str() {
             "ecadd" => Box::new(move || {
-                let _ = black_box(Backend::Zkhost.ecadd(black_box(&input)));
+                let _ = black_box(Backend::ZKHOST.ecadd(black_box(&input)));
             }),
             "ecmul" => Box::new(move || {
-                let _ = black_box(Backend::Zkhost.ecmul(black_box(&input)));
+                let _ = black_box(Backend::ZKHOST.ecmul(black_box(&input)));
             }),
             "g2" => Box::new(move || {
                 black_box(g2_checked(black_box(&input)));
@@ -205,7 +205,7 @@ fn main() -> std::io::Result<()> {
                 let _ = black_box(g1_msm(black_box(&input)));
             }),
             _ => Box::new(move || {
-                let _ = black_box(Backend::Zkhost.pairing(black_box(&input)));
+                let _ = black_box(Backend::ZKHOST.pairing(black_box(&input)));
             }),
         };
         let name = if name == "g2" { "g2check".into() } else { name };

@@ -10,6 +10,14 @@ use super::Error;
 
 pub(crate) struct Engine;
 
+/// The backend, on the shared front end.
+const BACKEND: crate::backend::Precompiles<Engine> = crate::backend::Precompiles::new("arkworks");
+
+impl crate::Backend {
+    /// `ark-bn254` 0.6 (arkworks). Feature `arkworks`.
+    pub const ARKWORKS: crate::Backend = crate::Backend::new(&BACKEND);
+}
+
 fn fq(bytes: &[u8; 32], err: Error) -> Result<Fq, Error> {
     // Canonical parse: `from_bigint` refuses values `>= p` instead of reducing them.
     Fq::from_bigint(ark_ff::BigInt(limbs_le(bytes))).ok_or(err)

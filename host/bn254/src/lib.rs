@@ -23,7 +23,7 @@
 //! then the curve check, then (G2) the subgroup check, so the first failing check
 //! names the [`Error`] on every backend alike.
 //!
-//! The default build has only zkhost's own backend ([`Backend::Zkhost`]); the cargo
+//! The default build has only zkhost's own backend ([`Backend::ZKHOST`]); the cargo
 //! features `substrate-bn`, `arkworks` and `halo2curves` add the others, which give
 //! byte-identical results (the tests and fuzz targets compare them all); `mcl` adds
 //! herumi's mcl as a comparator (the `mcl` feature). Prices are in
@@ -33,6 +33,8 @@
 // needs the `abi` feature (default); without it the crate is the arithmetic alone,
 // for a build script such as the guest workspace's wasm-poseidon, which reaches
 // zkhost-abi by another path (cargo refuses two).
+#[cfg(feature = "abi")]
+mod backend;
 #[cfg(feature = "abi")]
 pub mod compress;
 #[cfg(feature = "abi")]
@@ -82,6 +84,9 @@ use encoding::{G1Coords, G2Coords};
 
 #[cfg(feature = "abi")]
 pub use zkhost_abi::bn254::{ADD_LEN, MUL_LEN, PAIR_LEN};
+
+#[cfg(feature = "abi")]
+pub use backend::{msm_by_products, Backend, Bn254Backend};
 
 /// Why an input was refused. The messages are those of the conformance vectors'
 /// README, and every backend classifies every input identically.
@@ -162,6 +167,11 @@ impl Error {
     pub fn from_code(code: u8) -> Option<Error> {
         Error::ALL.into_iter().find(|e| e.code() == code)
     }
+
+    /// The error whose `last_error` code ([`Error::last_error`]) is `code`, if any.
+    pub fn from_last_error(code: i32) -> Option<Error> {
+        Error::ALL.into_iter().find(|e| e.last_error() == code)
+    }
 }
 
 /// One of the three BN254 precompiles.
@@ -217,149 +227,6 @@ impl FromStr for Op {
             .into_iter()
             .find(|op| op.name() == s)
             .ok_or_else(|| format!("unknown operation {s:?}"))
-    }
-}
-
-/// A library that does the curve arithmetic. All give byte-identical results.
-///
-/// Only [`Backend::Zkhost`] is always compiled; each other variant exists with the
-/// cargo feature of the same name. New backends may be added, hence
-/// `#[non_exhaustive]`.
-#[cfg(feature = "abi")]
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Backend {
-    /// paritytech's `substrate-bn` 0.6, the maintained fork of zcash's `bn` (used by
-    /// revm, OpenEthereum and Substrate). Feature `substrate-bn`.
-    #[cfg(feature = "substrate-bn")]
-    SubstrateBn,
-    /// `ark-bn254` 0.6 (arkworks). Feature `arkworks`.
-    #[cfg(feature = "arkworks")]
-    Arkworks,
-    /// `halo2curves` 0.10 (PSE), with its assembly on x86-64. Feature `halo2curves`.
-    #[cfg(feature = "halo2curves")]
-    Halo2curves,
-    /// herumi's mcl (C++, crate `mcl_rust`), a comparator. Feature `mcl`.
-    #[cfg(feature = "mcl")]
-    Mcl,
-    /// zkhost's own implementation: the default for every operation.
-    Zkhost,
-}
-
-#[cfg(feature = "abi")]
-impl Backend {
-    /// Every backend compiled in, the reference (`substrate-bn`) first when present.
-    pub const ALL: &'static [Backend] = &[
-        #[cfg(feature = "substrate-bn")]
-        Backend::SubstrateBn,
-        #[cfg(feature = "arkworks")]
-        Backend::Arkworks,
-        #[cfg(feature = "halo2curves")]
-        Backend::Halo2curves,
-        #[cfg(feature = "mcl")]
-        Backend::Mcl,
-        Backend::Zkhost,
-    ];
-
-    /// The name used on the command line and in reports.
-    pub fn name(self) -> &'static str {
-        match self {
-            #[cfg(feature = "substrate-bn")]
-            Backend::SubstrateBn => "substrate-bn",
-            #[cfg(feature = "arkworks")]
-            Backend::Arkworks => "arkworks",
-            #[cfg(feature = "halo2curves")]
-            Backend::Halo2curves => "halo2curves",
-            #[cfg(feature = "mcl")]
-            Backend::Mcl => "mcl",
-            Backend::Zkhost => "zkhost",
-        }
-    }
-
-    /// The backend used for `op` when none is named: the fastest one measured by
-    /// `cargo bench --bench backends` on the reference machine (see the book's
-    /// Backends chapter, `docs/src/backends.md`), which is zkhost's own for every
-    /// operation.
-    pub fn default_for(op: Op) -> Backend {
-        match op {
-            Op::Add | Op::Mul | Op::Pairing => Backend::Zkhost,
-        }
-    }
-
-    /// Runs `op` on raw precompile input; the output has [`Op::output_len`] bytes.
-    pub fn run(self, op: Op, input: &[u8]) -> Result<Vec<u8>, Error> {
-        match op {
-            Op::Add => self.ecadd(input).map(|o| o.to_vec()),
-            Op::Mul => self.ecmul(input).map(|o| o.to_vec()),
-            Op::Pairing => self.pairing(input).map(|ok| pairing_output(ok).to_vec()),
-        }
-    }
-
-    /// ECADD (0x06) on raw input: the 64-byte encoding of the sum.
-    pub fn ecadd(self, input: &[u8]) -> Result<[u8; 64], Error> {
-        match self {
-            #[cfg(feature = "substrate-bn")]
-            Backend::SubstrateBn => add::<substrate::Engine>(input),
-            #[cfg(feature = "arkworks")]
-            Backend::Arkworks => add::<arkworks::Engine>(input),
-            #[cfg(feature = "halo2curves")]
-            Backend::Halo2curves => add::<halo2curves::Engine>(input),
-            #[cfg(feature = "mcl")]
-            Backend::Mcl => add::<mcl::Engine>(input),
-            Backend::Zkhost => add::<arithmetic::Engine>(input),
-        }
-    }
-
-    /// ECMUL (0x07) on raw input: the 64-byte encoding of the product.
-    pub fn ecmul(self, input: &[u8]) -> Result<[u8; 64], Error> {
-        match self {
-            #[cfg(feature = "substrate-bn")]
-            Backend::SubstrateBn => mul::<substrate::Engine>(input),
-            #[cfg(feature = "arkworks")]
-            Backend::Arkworks => mul::<arkworks::Engine>(input),
-            #[cfg(feature = "halo2curves")]
-            Backend::Halo2curves => mul::<halo2curves::Engine>(input),
-            #[cfg(feature = "mcl")]
-            Backend::Mcl => mul::<mcl::Engine>(input),
-            Backend::Zkhost => mul::<arithmetic::Engine>(input),
-        }
-    }
-
-    /// The pairing check (0x08) on raw input: whether the product of pairings is one.
-    pub fn pairing(self, input: &[u8]) -> Result<bool, Error> {
-        match self {
-            #[cfg(feature = "substrate-bn")]
-            Backend::SubstrateBn => pairing::<substrate::Engine>(input),
-            #[cfg(feature = "arkworks")]
-            Backend::Arkworks => pairing::<arkworks::Engine>(input),
-            #[cfg(feature = "halo2curves")]
-            Backend::Halo2curves => pairing::<halo2curves::Engine>(input),
-            #[cfg(feature = "mcl")]
-            Backend::Mcl => pairing::<mcl::Engine>(input),
-            Backend::Zkhost => pairing::<arithmetic::Engine>(input),
-        }
-    }
-}
-
-#[cfg(feature = "abi")]
-impl fmt::Display for Backend {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-#[cfg(feature = "abi")]
-impl FromStr for Backend {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        Backend::ALL
-            .iter()
-            .copied()
-            .find(|b| b.name() == s)
-            .ok_or_else(|| {
-                let names: Vec<&str> = Backend::ALL.iter().map(|b| b.name()).collect();
-                format!("unknown backend {s:?} (expected {})", names.join(", "))
-            })
     }
 }
 

@@ -10,7 +10,7 @@
 //! [`crate::encoding`] (`< p`), mcl's on-curve and on-twist checks, its G2 order
 //! check, the arithmetic, and the encoding of the result.
 //!
-//! Besides the [`crate::Backend::Mcl`] engine this module exposes the parts the
+//! Besides the [`crate::Backend::MCL`] engine this module exposes the parts the
 //! benchmarks time on their own: [`g1_msm`] (`mulVec`), [`miller_loop`],
 //! [`final_exponentiation`] and [`g2_point`].
 
@@ -183,6 +183,14 @@ pub fn g1_msm(input: &[u8]) -> Result<[u8; 64], Error> {
 }
 
 pub(crate) struct Engine;
+
+/// The backend, on the shared front end.
+const BACKEND: crate::backend::Precompiles<Engine> = crate::backend::Precompiles::new("mcl");
+
+impl crate::Backend {
+    /// herumi's mcl (C++, crate `mcl_rust`), a comparator. Feature `mcl`.
+    pub const MCL: crate::Backend = crate::Backend::new(&BACKEND);
+}
 
 impl super::Engine for Engine {
     type G1 = G1;

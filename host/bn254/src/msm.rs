@@ -302,7 +302,7 @@ mod tests {
         input[31] = 1;
         input[63] = 2;
         input[88..].copy_from_slice(&k.to_be_bytes());
-        let out = crate::Backend::Zkhost.ecmul(&input).unwrap();
+        let out = crate::Backend::ZKHOST.ecmul(&input).unwrap();
         G1Affine::from_evm(&out).unwrap()
     }
 

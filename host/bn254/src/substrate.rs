@@ -7,6 +7,16 @@ use super::Error;
 
 pub(crate) struct Engine;
 
+/// The backend, on the shared front end.
+const BACKEND: crate::backend::Precompiles<Engine> =
+    crate::backend::Precompiles::new("substrate-bn");
+
+impl crate::Backend {
+    /// paritytech's `substrate-bn` 0.6, the maintained fork of zcash's `bn` (used by
+    /// revm, OpenEthereum and Substrate). Feature `substrate-bn`.
+    pub const SUBSTRATE_BN: crate::Backend = crate::Backend::new(&BACKEND);
+}
+
 fn fq(bytes: &[u8; 32], err: Error) -> Result<Fq, Error> {
     // The encoding layer has already checked `< p`; `from_slice` checks it again.
     Fq::from_slice(bytes).map_err(|_| err)

@@ -126,7 +126,7 @@ fn solana_test_points() {
     let c1 = g1_round_trip(&g1_be);
     let c2 = g2_round_trip(&g2_be);
     // The negations: the same x, the other flag.
-    let neg1 = Backend::Zkhost
+    let neg1 = Backend::ZKHOST
         .ecmul(&[&g1_be[..], &neg_one()].concat())
         .expect("valid");
     let n1 = g1_round_trip(&neg1);

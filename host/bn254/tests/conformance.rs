@@ -69,7 +69,7 @@ fn a_wrong_expectation_is_caught() {
     v.expected = Some("00".repeat(63) + "01");
     file.vectors = vec![v];
     assert_eq!(
-        file.check(&GasSchedule::ISTANBUL, true, |op, i| Backend::SubstrateBn
+        file.check(&GasSchedule::ISTANBUL, true, |op, i| Backend::SUBSTRATE_BN
             .run(op, i)
             .map_err(|e| e.to_string()))
             .len(),
@@ -82,7 +82,7 @@ fn a_wrong_expectation_is_caught() {
         .expect("fail file");
     fail.vectors.truncate(1);
     fail.vectors[0].expected_error = Some("some other reason".into());
-    let exec = |op, i: &[u8]| Backend::Arkworks.run(op, i).map_err(|e| e.to_string());
+    let exec = |op, i: &[u8]| Backend::ARKWORKS.run(op, i).map_err(|e| e.to_string());
     assert_eq!(fail.check(&GasSchedule::ISTANBUL, true, exec).len(), 1);
     assert_eq!(fail.check(&GasSchedule::ISTANBUL, false, exec).len(), 0);
 }

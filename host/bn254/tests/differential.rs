@@ -21,7 +21,7 @@ fn differential(op: Op, stream: u64, generate: impl Fn(&mut rand_chacha::ChaCha2
     let cases = cases();
     for case in 0..cases {
         let input = generate(&mut rng);
-        let reference = Backend::SubstrateBn.run(op, &input);
+        let reference = Backend::SUBSTRATE_BN.run(op, &input);
         for backend in &Backend::ALL[1..] {
             let other = backend.run(op, &input);
             assert_eq!(
@@ -66,7 +66,7 @@ fn pairing_true_and_false_both_occur() {
     let (mut t, mut f) = (0, 0);
     for _ in 0..50 {
         let input = inputs::pairs(&mut rng, 2);
-        match Backend::Halo2curves.pairing(&input) {
+        match Backend::HALO2CURVES.pairing(&input) {
             Ok(true) => t += 1,
             Ok(false) => f += 1,
             Err(_) => {}

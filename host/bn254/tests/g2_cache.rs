@@ -13,13 +13,13 @@ fn the_cache_changes_nothing_but_speed() {
     let cases: Vec<Vec<u8>> = (0..600).map(|_| inputs::pairing_input(&mut rng)).collect();
     let reference: Vec<_> = cases
         .iter()
-        .map(|i| Backend::SubstrateBn.pairing(i))
+        .map(|i| Backend::SUBSTRATE_BN.pairing(i))
         .collect();
 
     let run_all = |pass: &str| {
         for (i, input) in cases.iter().enumerate() {
             assert_eq!(
-                Backend::Zkhost.pairing(input),
+                Backend::ZKHOST.pairing(input),
                 reference[i],
                 "{pass}, case {i}"
             );
@@ -53,7 +53,7 @@ fn the_cache_changes_nothing_but_speed() {
     let s0 = g2_cache::stats();
     for _ in 0..3 {
         assert_eq!(
-            Backend::Zkhost.pairing(&bad),
+            Backend::ZKHOST.pairing(&bad),
             Err(zkhost_bn254::Error::G2NotInSubgroup)
         );
     }
@@ -67,8 +67,8 @@ fn the_cache_changes_nothing_but_speed() {
     for _ in 0..20 {
         let input = [inputs::g1_bytes(&inputs::random_g1(&mut rng)), q.clone()].concat();
         assert_eq!(
-            Backend::Zkhost.pairing(&input),
-            Backend::SubstrateBn.pairing(&input)
+            Backend::ZKHOST.pairing(&input),
+            Backend::SUBSTRATE_BN.pairing(&input)
         );
     }
     let s1 = g2_cache::stats();
@@ -80,8 +80,8 @@ fn the_cache_changes_nothing_but_speed() {
     for _ in 0..5 {
         let input = inputs::pairs(&mut rng, 1);
         assert_eq!(
-            Backend::Zkhost.pairing(&input),
-            Backend::SubstrateBn.pairing(&input)
+            Backend::ZKHOST.pairing(&input),
+            Backend::SUBSTRATE_BN.pairing(&input)
         );
         assert!(g2_cache::stats().len <= 3);
     }
@@ -90,14 +90,14 @@ fn the_cache_changes_nothing_but_speed() {
     g2_cache::pause(true);
     let input = [inputs::g1_bytes(&inputs::random_g1(&mut rng)), q.clone()].concat();
     assert_eq!(
-        Backend::Zkhost.pairing(&input),
-        Backend::SubstrateBn.pairing(&input)
+        Backend::ZKHOST.pairing(&input),
+        Backend::SUBSTRATE_BN.pairing(&input)
     );
     assert_eq!(g2_cache::stats(), s0);
     assert!(!g2_cache::stats().touched_since(&s0));
     g2_cache::pause(false);
     // Resumed: the same call looks the point up, which a benchmark's guard sees.
-    Backend::Zkhost.pairing(&input).expect("valid");
+    Backend::ZKHOST.pairing(&input).expect("valid");
     assert!(g2_cache::stats().touched_since(&s0));
     g2_cache::clear();
     assert_eq!(g2_cache::stats().len, 0);

@@ -38,14 +38,14 @@ fn add_small(k: Scalar, x: u64) -> Scalar {
 /// `k·P` by the reference backend, encoded.
 fn ecmul(p: &[u8; 64], k: &Scalar) -> [u8; 64] {
     let input = [&p[..], &bytes_be(k)[..]].concat();
-    Backend::SubstrateBn
+    Backend::SUBSTRATE_BN
         .ecmul(&input)
         .expect("valid ECMUL input")
 }
 
 fn ecadd(a: &[u8; 64], b: &[u8; 64]) -> [u8; 64] {
     let input = [&a[..], &b[..]].concat();
-    Backend::SubstrateBn
+    Backend::SUBSTRATE_BN
         .ecadd(&input)
         .expect("valid ECADD input")
 }
@@ -253,7 +253,7 @@ fn ethereum_entry_point_matches_the_precompiles() {
     let max = records(&[p], &[[0xff; 32]]);
     assert_eq!(
         g1_msm(&max).map(|o| o.to_vec()),
-        Backend::Halo2curves.run(Op::Mul, &max)
+        Backend::HALO2CURVES.run(Op::Mul, &max)
     );
 }
 
@@ -298,7 +298,7 @@ fn errors() {
         assert_eq!(g1_msm(&two), Err(err));
         let three = [&input[..], &off_curve[..], &good[..]].concat();
         assert_eq!(g1_msm(&three), Err(err));
-        assert_eq!(Backend::SubstrateBn.run(Op::Mul, input), Err(err));
+        assert_eq!(Backend::SUBSTRATE_BN.run(Op::Mul, input), Err(err));
     }
 }
 

@@ -24,7 +24,7 @@ fn portable_field_arithmetic_matches_the_reference() {
     let dir = zkhost_testkit::bn254_vectors();
     for file in vectors::discover(&dir).expect("vector files") {
         let failures = file.check(&GasSchedule::ISTANBUL, true, |op, input| {
-            Backend::Zkhost.run(op, input).map_err(|e| e.to_string())
+            Backend::ZKHOST.run(op, input).map_err(|e| e.to_string())
         });
         assert!(
             failures.is_empty(),
@@ -43,8 +43,8 @@ fn portable_field_arithmetic_matches_the_reference() {
         for case in 0..n {
             let input = generate(&mut rng);
             assert_eq!(
-                Backend::SubstrateBn.run(op, &input),
-                Backend::Zkhost.run(op, &input),
+                Backend::SUBSTRATE_BN.run(op, &input),
+                Backend::ZKHOST.run(op, &input),
                 "{op} case {case}: {}",
                 hex::encode(&input)
             );

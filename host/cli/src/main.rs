@@ -60,18 +60,9 @@ enum Command {
     },
     /// Run one precompile on hex input and print the output as hex.
     ///
-    /// OP is bn254-add, bn254-mul, bn254-pairing, bn254-msm, bn254-g1-compress,
-    /// bn254-g1-decompress, bn254-g2-compress, bn254-g2-decompress, verkle-commit,
-    /// verkle-to-field, verkle-update, verkle-tree-key, verkle-commit-uncompressed,
-    /// verkle-update-uncompressed, one of EIP-2537's bls12-g1add, bls12-g1msm,
-    /// bls12-g2add, bls12-g2msm, bls12-pairing, bls12-map-g1, bls12-map-g2,
-    /// kzg-point-eval (EIP-4844), p256-verify (EIP-7951), poseidon (circomlib's, 1 to
-    /// 16 big-endian elements), the signature functions (secp256k1-ecrecover,
-    /// secp256k1-verify, secp256k1-recover, ed25519-verify, ed25519-batch-verify) or the
-    /// BLS-signature functions (bls-g1-decompress, bls-g2-decompress, bls-g1-compress,
-    /// bls-g2-compress, bls-hash-to-g1, bls-hash-to-g2, bls-aggregate-g1,
-    /// bls-aggregate-g2, bls-verify, bls-fast-aggregate-verify,
-    /// bls-fast-aggregate-verify-uncompressed, bls-aggregate-verify). The input
+    /// OP is a host function's report name (the list below, from zkhost-abi's
+    /// table), among them EIP-2537's bls12-*, kzg-point-eval (EIP-4844), p256-verify
+    /// (EIP-7951) and poseidon (circomlib's, 1 to 16 big-endian elements). The input
     /// is the raw input (a `0x` prefix and empty input are accepted); verkle inputs are
     /// the host functions' layouts (scalars 32 bytes little-endian, each below r;
     /// verkle-tree-key takes a 32-byte address and a 32-byte little-endian tree index
@@ -80,6 +71,7 @@ enum Command {
     /// and exits 1. p256-verify answers as the precompile: an invalid signature prints
     /// an empty line and exits 0. With --stdin, reads one hex input per line and prints one line per
     /// input (hex, or `error: <reason>`), exiting 0.
+    #[command(after_long_help = ops::function_list())]
     Precompile {
         /// The operation, by its name in the reports: bn254-add, bn254-pairing,
         /// bls12-g1add, verkle-commit, p256-verify, poseidon, ... (one per host
@@ -92,8 +84,9 @@ enum Command {
         /// Read one hex input per line from standard input.
         #[arg(long)]
         stdin: bool,
-        /// The BN254 backend: substrate-bn, arkworks, halo2curves or zkhost (default: the
-        /// fastest measured for the operation). BLS12-381 runs on blst.
+        /// The BN254 backend, by its name in the registry (`zkhost_bn254::Backend::ALL`;
+        /// an unknown name lists those compiled in; default: the fastest measured for
+        /// the operation). BLS12-381 runs on blst.
         #[arg(long)]
         backend: Option<Backend>,
         /// Where to compute: natively, through a contract and the host functions

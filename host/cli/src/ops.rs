@@ -12,6 +12,28 @@ pub const BN254: [Crypto; 4] = [
     Crypto::AltBn128G1Msm,
 ];
 
+/// Every function's command-line name, a line per family, in the table's order: the
+/// list `zkhost precompile --help` ends with.
+pub fn function_list() -> String {
+    let mut list = String::from(
+        "Functions, by family:
+",
+    );
+    for family in zkhost_abi::Family::ALL {
+        let names: Vec<&str> = Crypto::ALL
+            .iter()
+            .filter(|f| f.family() == family)
+            .map(|f| f.report_name())
+            .collect();
+        list.push_str(&format!(
+            "  {family:?}: {}
+",
+            names.join(", ")
+        ));
+    }
+    list
+}
+
 /// The function of a command-line name ([`Crypto::report_name`]).
 pub fn parse(s: &str) -> Result<Crypto, String> {
     Crypto::from_report_name(s).ok_or_else(|| {
@@ -33,5 +55,5 @@ pub fn precompile(op: Crypto) -> Option<Op> {
 /// The backend the host function uses by default: the precompile's, and zkhost's for
 /// the MSM (one engine, on zkhost's field) and the verkle functions (no backend).
 pub fn default_backend(op: Crypto) -> Backend {
-    precompile(op).map_or(Backend::Zkhost, Backend::default_for)
+    precompile(op).map_or(Backend::ZKHOST, Backend::default_for)
 }

@@ -201,6 +201,15 @@ fn help_explains_every_command() {
         let h = zkhost(&[cmd, "--help"]);
         assert!(h.status.success() && stdout(&h).len() > 200, "{cmd} --help");
     }
+    // `precompile --help` names every function of the table, each once.
+    let h = stdout(&zkhost(&["precompile", "--help"]));
+    for f in zkhost_abi::Crypto::ALL {
+        let named = h
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|w| *w == f.report_name())
+            .count();
+        assert_eq!(named, 1, "{} in precompile --help:\n{h}", f.report_name());
+    }
 }
 
 #[test]

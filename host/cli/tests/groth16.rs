@@ -648,7 +648,7 @@ fn the_committed_proof_verifies_compressed_through_the_contract() {
                 );
                 assert_eq!(
                     diagnostic,
-                    Some(zkhost_runtime::HostError::Compression(error)),
+                    Some(zkhost_runtime::HostError::new(error.last_error(), error)),
                     "bit {bit}"
                 );
             }

@@ -22,7 +22,6 @@
 use zkhost_abi::bls12_381::{G1_MSM_RECORD_LEN, G2_MSM_RECORD_LEN, PAIR_LEN as BLS12_PAIR_LEN};
 use zkhost_abi::bn254::{MSM_RECORD_LEN, PAIR_LEN};
 use zkhost_abi::verkle::{ELEMENT_LEN as VERKLE_SCALAR_LEN, UPDATE_ENTRY_LEN as VERKLE_ENTRY_LEN};
-use zkhost_abi::Crypto;
 
 /// Prices of the alt_bn128 operations, in gas.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -256,15 +255,6 @@ impl KzgP256Gas {
         point_evaluation: 50_000,
         p256_verify: 6_900,
     };
-
-    /// The price of `function`, `None` for a function these prices are not of.
-    pub fn price(&self, function: Crypto) -> Option<u64> {
-        match function {
-            Crypto::KzgPointEvaluation => Some(self.point_evaluation),
-            Crypto::P256Verify => Some(self.p256_verify),
-            _ => None,
-        }
-    }
 }
 
 impl Default for KzgP256Gas {
@@ -487,6 +477,12 @@ impl SigGas {
     }
 }
 
+/// `price` for each of `count` items, saturating: the price of a function's records,
+/// keys or points.
+pub fn per_item(price: u64, count: usize) -> u64 {
+    price.saturating_mul(u64::try_from(count).unwrap_or(u64::MAX))
+}
+
 /// The 32-byte words of `len` bytes, rounded up.
 fn words(len: usize) -> u64 {
     u64::try_from(len.div_ceil(32)).unwrap_or(u64::MAX)
@@ -566,52 +562,10 @@ impl BlsGas {
         aggregate_verify_per_record: 33_400,
     };
 
-    /// The part of a `bls_*` function's price its length tells.
-    pub fn op_gas(&self, op: Crypto, len: usize) -> u64 {
-        let per_word = self.per_word.saturating_mul(words(len));
-        let count = |size: usize| u64::try_from(len / size).unwrap_or(u64::MAX);
-        match op {
-            Crypto::BlsG1Decompress => self.g1_decompress,
-            Crypto::BlsG2Decompress => self.g2_decompress,
-            Crypto::BlsG1Compress => self.g1_compress,
-            Crypto::BlsG2Compress => self.g2_compress,
-            Crypto::BlsHashToG1 => self.hash_to_g1.saturating_add(per_word),
-            Crypto::BlsHashToG2 => self.hash_to_g2.saturating_add(per_word),
-            Crypto::BlsAggregateG1 => self
-                .aggregate_g1_per_point
-                .saturating_mul(count(zkhost_abi::bls::G1_COMPRESSED_LEN)),
-            Crypto::BlsAggregateG2 => self
-                .aggregate_g2_per_point
-                .saturating_mul(count(zkhost_abi::bls::G2_COMPRESSED_LEN)),
-            Crypto::BlsVerify
-            | Crypto::BlsFastAggregateVerify
-            | Crypto::BlsFastAggregateVerifyUncompressed => self.verify.saturating_add(per_word),
-            Crypto::BlsAggregateVerify => self.aggregate_verify.saturating_add(per_word),
-            _ => 0,
-        }
-    }
-
-    /// The part of a `bls_*` function's price only its input's content tells: the keys
-    /// a fast-aggregate header declares, the records of `bls_aggregate_verify`; nothing
-    /// for an input whose layout does not hold (refused before any work).
-    pub fn content_gas(&self, op: Crypto, input: &[u8]) -> u64 {
-        use zkhost_abi::bls::{aggregate_record_count, fast_aggregate_key_count};
-        let (count, price) = match op {
-            Crypto::BlsFastAggregateVerify => (
-                fast_aggregate_key_count(input, zkhost_abi::bls::G1_COMPRESSED_LEN),
-                self.fast_aggregate_per_key,
-            ),
-            Crypto::BlsFastAggregateVerifyUncompressed => (
-                fast_aggregate_key_count(input, zkhost_abi::bls12_381::G1_LEN),
-                self.fast_aggregate_uncompressed_per_key,
-            ),
-            Crypto::BlsAggregateVerify => (
-                aggregate_record_count(input),
-                self.aggregate_verify_per_record,
-            ),
-            _ => (None, 0),
-        };
-        price.saturating_mul(u64::try_from(count.unwrap_or(0)).unwrap_or(u64::MAX))
+    /// `base` and [`BlsGas::per_word`] for each 32-byte word of `len` input bytes
+    /// (rounded up): the price of a function that hashes its input.
+    pub fn hashed(&self, base: u64, len: usize) -> u64 {
+        base.saturating_add(self.per_word.saturating_mul(words(len)))
     }
 }
 
@@ -776,81 +730,6 @@ impl HostCosts {
             .saturating_add(self.per_byte.saturating_mul(bytes))
             .saturating_add(op_gas)
     }
-
-    /// The operation's own price for a crypto function on `input_len` bytes, from the
-    /// schedules (not counting the host call and the bytes).
-    pub fn op_gas(&self, op: Crypto, input_len: usize) -> u64 {
-        match op {
-            Crypto::AltBn128Add => self.precompiles.add,
-            Crypto::AltBn128Mul => self.precompiles.mul,
-            Crypto::AltBn128Pairing => self.precompiles.pairing(input_len),
-            Crypto::AltBn128G1Msm => self.precompiles.msm(input_len),
-            Crypto::VerkleCommit => self.verkle.commit(input_len),
-            Crypto::VerkleCommitmentToField => self.verkle.to_field,
-            Crypto::VerkleUpdate => self.verkle.update(input_len),
-            Crypto::Bls12G1Add => self.bls12.g1_add,
-            Crypto::Bls12G1Msm => self.bls12.g1_msm(input_len),
-            Crypto::Bls12G2Add => self.bls12.g2_add,
-            Crypto::Bls12G2Msm => self.bls12.g2_msm(input_len),
-            Crypto::Bls12PairingCheck => self.bls12.pairing(input_len),
-            Crypto::Bls12MapFpToG1 => self.bls12.map_fp_to_g1,
-            Crypto::Bls12MapFp2ToG2 => self.bls12.map_fp2_to_g2,
-            Crypto::VerkleTreeKey => self.verkle.tree_key,
-            Crypto::VerkleCommitUncompressed => self.verkle.commit(input_len),
-            Crypto::VerkleUpdateUncompressed => self.verkle.update_uncompressed(input_len),
-            Crypto::KzgPointEvaluation => self.kzg_p256.point_evaluation,
-            Crypto::P256Verify => self.kzg_p256.p256_verify,
-            Crypto::Poseidon => self.poseidon.poseidon(input_len),
-            Crypto::AltBn128G1Compress => self.compression.g1_compress,
-            Crypto::AltBn128G1Decompress => self.compression.g1_decompress,
-            Crypto::AltBn128G2Compress => self.compression.g2_compress,
-            Crypto::AltBn128G2Decompress => self.compression.g2_decompress,
-            Crypto::Secp256k1Ecrecover => self.sig.ecrecover,
-            Crypto::Secp256k1Verify => self.sig.secp256k1_verify,
-            Crypto::Secp256k1RecoverPubkey => self.sig.secp256k1_recover,
-            Crypto::Ed25519Verify => self.sig.ed25519_verify(input_len),
-            Crypto::Ed25519BatchVerify => self.sig.ed25519_batch(input_len),
-            Crypto::BlsG1Decompress
-            | Crypto::BlsG2Decompress
-            | Crypto::BlsG1Compress
-            | Crypto::BlsG2Compress
-            | Crypto::BlsHashToG1
-            | Crypto::BlsHashToG2
-            | Crypto::BlsAggregateG1
-            | Crypto::BlsAggregateG2
-            | Crypto::BlsVerify
-            | Crypto::BlsFastAggregateVerify
-            | Crypto::BlsFastAggregateVerifyUncompressed
-            | Crypto::BlsAggregateVerify => self.bls.op_gas(op, input_len),
-        }
-    }
-
-    /// The part of a crypto function's price that only its input's content tells,
-    /// charged once the input is in bounds, before any work: the per-record price of
-    /// `ed25519_batch_verify`'s records; 0 for every other function, whose price the
-    /// length alone sets ([`HostCosts::crypto_call`]).
-    pub fn content_gas(&self, op: Crypto, input: &[u8]) -> u64 {
-        match op {
-            Crypto::Ed25519BatchVerify => self.sig.ed25519_batch_records(input),
-            Crypto::BlsFastAggregateVerify
-            | Crypto::BlsFastAggregateVerifyUncompressed
-            | Crypto::BlsAggregateVerify => self.bls.content_gas(op, input),
-            _ => 0,
-        }
-    }
-
-    /// The whole price of a crypto function on `input`: [`HostCosts::crypto_call`]
-    /// and [`HostCosts::content_gas`].
-    pub fn crypto_call_on(&self, op: Crypto, input: &[u8]) -> u64 {
-        self.crypto_call(op, input.len())
-            .saturating_add(self.content_gas(op, input))
-    }
-
-    /// Everything a crypto function charges, before it reads a byte:
-    /// `host_call + per_byte·input_len + op_gas`.
-    pub fn crypto_call(&self, op: Crypto, input_len: usize) -> u64 {
-        self.call(input_len as u64, self.op_gas(op, input_len))
-    }
 }
 
 impl Default for HostCosts {
@@ -874,7 +753,6 @@ mod tests {
     #[test]
     fn ed25519_prices_from_length_and_records() {
         let g = SigGas::ZKHOST;
-        let costs = HostCosts::ZKHOST;
         // One signature: base, then a word per 32 bytes, rounded up.
         assert_eq!(
             g.ed25519_verify(96),
@@ -884,30 +762,20 @@ mod tests {
             g.ed25519_verify(97),
             g.ed25519_verify + 4 * g.ed25519_per_word
         );
-        // A batch: two records (messages of 0 and 5 bytes), 205 bytes, 7 words.
+        // A batch: two records (messages of 0 and 5 bytes), 205 bytes, 7 words;
+        // cut short, no record counts.
         let mut batch = [0u8; 205];
         batch[196..200].copy_from_slice(&5u32.to_be_bytes());
         batch[200..].fill(1);
-        let length_part = g.ed25519_batch_base + 7 * g.ed25519_per_word;
         assert_eq!(
-            costs.op_gas(Crypto::Ed25519BatchVerify, batch.len()),
-            length_part
+            g.ed25519_batch(batch.len()),
+            g.ed25519_batch_base + 7 * g.ed25519_per_word
         );
         assert_eq!(
-            costs.content_gas(Crypto::Ed25519BatchVerify, &batch),
+            g.ed25519_batch_records(&batch),
             2 * g.ed25519_batch_per_record
         );
-        assert_eq!(
-            costs.crypto_call_on(Crypto::Ed25519BatchVerify, &batch),
-            costs.host_call + batch.len() as u64 + length_part + 2 * g.ed25519_batch_per_record
-        );
-        // Cut short: no per-record part; every other function: none either.
-        assert_eq!(
-            costs.content_gas(Crypto::Ed25519BatchVerify, &batch[..150]),
-            0
-        );
-        assert_eq!(costs.content_gas(Crypto::Ed25519Verify, &batch), 0);
-        assert_eq!(costs.content_gas(Crypto::AltBn128Pairing, &[]), 0);
+        assert_eq!(g.ed25519_batch_records(&batch[..150]), 0);
     }
 
     #[test]
@@ -982,43 +850,6 @@ mod tests {
         assert_eq!(s.msm(usize::MAX), u64::MAX);
         // The table never rises: a larger MSM never costs more per point.
         assert!(MSM_DISCOUNT.windows(2).all(|w| w[1] <= w[0]));
-    }
-
-    #[test]
-    fn crypto_calls_add_the_host_call_and_the_bytes() {
-        let c = HostCosts::ZKHOST;
-        assert_eq!(c.crypto_call(Crypto::AltBn128Add, 128), 100 + 128 + 150);
-        assert_eq!(
-            c.crypto_call(Crypto::AltBn128Pairing, 384),
-            100 + 384 + 113_000
-        );
-        assert_eq!(
-            c.crypto_call(Crypto::VerkleCommitmentToField, 32),
-            100 + 32 + 2_000
-        );
-        assert_eq!(c.crypto_call(Crypto::AltBn128G1Msm, usize::MAX), u64::MAX);
-        assert_eq!(
-            c.crypto_call(Crypto::Bls12PairingCheck, 768),
-            100 + 768 + 37_700 + 2 * 32_600
-        );
-        assert_eq!(c.crypto_call(Crypto::Bls12G1Msm, 160), 100 + 160 + 12_000);
-        assert_eq!(
-            c.crypto_call(Crypto::Bls12MapFp2ToG2, 128),
-            100 + 128 + 23_800
-        );
-    }
-
-    #[test]
-    fn the_eip_preset_adds_nothing_to_the_eip_prices() {
-        let (z, e) = (HostCosts::ZKHOST, HostCosts::EIP);
-        assert_eq!(z.crypto_call(Crypto::AltBn128Pairing, 384), 113_484);
-        assert_eq!(e.crypto_call(Crypto::AltBn128Pairing, 384), 113_000);
-        assert_eq!(e.crypto_call(Crypto::AltBn128Add, 128), 150);
-        assert_eq!(e.crypto_call(Crypto::Bls12G1Add, 256), 375);
-        for op in Crypto::ALL {
-            assert_eq!(e.crypto_call(op, 192), e.op_gas(op, 192), "{op:?}");
-            assert_eq!(e.op_gas(op, 192), z.op_gas(op, 192), "{op:?}");
-        }
     }
 
     #[test]

@@ -173,7 +173,7 @@ impl Call {
     /// (the contract may have answered the refusal or trapped after it); `None` if
     /// none refused.
     pub fn refusal(&self) -> Option<Refusal> {
-        self.outcome.last_host_error.map(|error| Refusal {
+        self.outcome.last_host_error.clone().map(|error| Refusal {
             code: error.code(),
             reason: error.to_string(),
             error,

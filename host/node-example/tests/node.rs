@@ -15,6 +15,7 @@ use zkhost_abi::groth16::{Request, Verdict};
 use zkhost_abi::Crypto;
 use zkhost_gas::HostCosts;
 use zkhost_node_example::{price, Node, Status};
+use zkhost_runtime::Prices;
 use zkhost_runtime::TrapKind;
 use zkhost_testkit::fixture;
 

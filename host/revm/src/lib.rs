@@ -7,7 +7,7 @@
 //!
 //! [`ZkhostCrypto`] implements revm-precompile's [`Crypto`] trait: its three BN254
 //! methods (`bn254_g1_add`, `bn254_g1_mul`, `bn254_pairing_check`, behind precompiles
-//! 0x06, 0x07 and 0x08) compute on [`zkhost_bn254::Backend::Zkhost`], its seven
+//! 0x06, 0x07 and 0x08) compute on [`zkhost_bn254::Backend::ZKHOST`], its seven
 //! BLS12-381 methods (`bls12_381_*`, EIP-2537's 0x0b–0x11) on `zkhost-bls12381`'s
 //! front end over blst, `verify_kzg_proof` (KZG point evaluation, 0x0a) on `zkhost_bls12381::kzg`
 //! `secp256r1_verify_signature` (P256VERIFY, 0x100) on `zkhost_sig::p256` and
@@ -54,7 +54,7 @@ impl Crypto for ZkhostCrypto {
         let (a, b) = input.split_at_mut(G1_LEN);
         copy_prefix(a, p1);
         copy_prefix(b, p2);
-        Backend::Zkhost.ecadd(&input).map_err(halt)
+        Backend::ZKHOST.ecadd(&input).map_err(halt)
     }
 
     fn bn254_g1_mul(&self, point: &[u8], scalar: &[u8]) -> Result<[u8; 64], PrecompileHalt> {
@@ -62,7 +62,7 @@ impl Crypto for ZkhostCrypto {
         let (p, k) = input.split_at_mut(G1_LEN);
         copy_prefix(p, point);
         copy_prefix(k, scalar);
-        Backend::Zkhost.ecmul(&input).map_err(halt)
+        Backend::ZKHOST.ecmul(&input).map_err(halt)
     }
 
     fn bn254_pairing_check(&self, pairs: &[(&[u8], &[u8])]) -> Result<bool, PrecompileHalt> {
@@ -74,18 +74,18 @@ impl Crypto for ZkhostCrypto {
             copy_prefix(q, g2);
             input.extend_from_slice(&pair);
         }
-        Backend::Zkhost.pairing(&input).map_err(halt)
+        Backend::ZKHOST.pairing(&input).map_err(halt)
     }
 
     fn bls12_381_g1_add(&self, a: G1Point, b: G1Point) -> Result<[u8; 96], PrecompileHalt> {
         let input = [padded_g1(&a), padded_g1(&b)].concat();
-        let out = Bls12::Blst.g1_add(&input).map_err(bls12_halt)?;
+        let out = Bls12::BLST.g1_add(&input).map_err(bls12_halt)?;
         Ok(unpadded(&out))
     }
 
     fn bls12_381_g2_add(&self, a: G2Point, b: G2Point) -> Result<[u8; 192], PrecompileHalt> {
         let input = [padded_g2(&a), padded_g2(&b)].concat();
-        let out = Bls12::Blst.g2_add(&input).map_err(bls12_halt)?;
+        let out = Bls12::BLST.g2_add(&input).map_err(bls12_halt)?;
         Ok(unpadded(&out))
     }
 
@@ -99,14 +99,14 @@ impl Crypto for ZkhostCrypto {
         for pair in pairs {
             let (point, scalar) = pair?;
             let point = padded_g1(&point);
-            Bls12::Blst.check_g1(&point, true).map_err(bls12_halt)?;
+            Bls12::BLST.check_g1(&point, true).map_err(bls12_halt)?;
             input.extend_from_slice(&point);
             input.extend_from_slice(&scalar);
         }
         if input.is_empty() {
             return Ok([0; 96]);
         }
-        let out = Bls12::Blst.g1_msm(&input).map_err(bls12_halt)?;
+        let out = Bls12::BLST.g1_msm(&input).map_err(bls12_halt)?;
         Ok(unpadded(&out))
     }
 
@@ -118,14 +118,14 @@ impl Crypto for ZkhostCrypto {
         for pair in pairs {
             let (point, scalar) = pair?;
             let point = padded_g2(&point);
-            Bls12::Blst.check_g2(&point, true).map_err(bls12_halt)?;
+            Bls12::BLST.check_g2(&point, true).map_err(bls12_halt)?;
             input.extend_from_slice(&point);
             input.extend_from_slice(&scalar);
         }
         if input.is_empty() {
             return Ok([0; 192]);
         }
-        let out = Bls12::Blst.g2_msm(&input).map_err(bls12_halt)?;
+        let out = Bls12::BLST.g2_msm(&input).map_err(bls12_halt)?;
         Ok(unpadded(&out))
     }
 
@@ -139,26 +139,26 @@ impl Crypto for ZkhostCrypto {
         let mut input = Vec::with_capacity(pairs.len().saturating_mul(G1_PADDED + G2_PADDED));
         for (p, q) in pairs {
             let (p, q) = (padded_g1(p), padded_g2(q));
-            Bls12::Blst.check_g1(&p, true).map_err(bls12_halt)?;
-            Bls12::Blst.check_g2(&q, true).map_err(bls12_halt)?;
+            Bls12::BLST.check_g1(&p, true).map_err(bls12_halt)?;
+            Bls12::BLST.check_g2(&q, true).map_err(bls12_halt)?;
             input.extend_from_slice(&p);
             input.extend_from_slice(&q);
         }
         if input.is_empty() {
             return Ok(true);
         }
-        Bls12::Blst.pairing(&input).map_err(bls12_halt)
+        Bls12::BLST.pairing(&input).map_err(bls12_halt)
     }
 
     fn bls12_381_fp_to_g1(&self, fp: &[u8; 48]) -> Result<[u8; 96], PrecompileHalt> {
-        let out = Bls12::Blst
+        let out = Bls12::BLST
             .map_fp_to_g1(&padded(&[fp]))
             .map_err(bls12_halt)?;
         Ok(unpadded(&out))
     }
 
     fn bls12_381_fp2_to_g2(&self, fp2: ([u8; 48], [u8; 48])) -> Result<[u8; 192], PrecompileHalt> {
-        let out = Bls12::Blst
+        let out = Bls12::BLST
             .map_fp2_to_g2(&padded(&[&fp2.0, &fp2.1]))
             .map_err(bls12_halt)?;
         Ok(unpadded(&out))

@@ -40,7 +40,7 @@ fn install_once_then_every_evm_precompile_runs_on_zkhost() {
         assert_eq!(out.gas_used, price, "{op}");
         assert_eq!(
             out.bytes.as_ref(),
-            Backend::Zkhost.run(op, &input).unwrap(),
+            Backend::ZKHOST.run(op, &input).unwrap(),
             "{op}"
         );
         let out = precompile.execute(&input, price - 1, 0).unwrap();

@@ -20,6 +20,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use zkhost_runtime::wasmtime::{self, Caller, Config, Engine, Linker, Store};
+use zkhost_runtime::Prices;
 use zkhost_runtime::ValType::I32;
 use zkhost_runtime::{add_to_linker, check_module, engine, Entry, Functions, GasMeter};
 use zkhost_runtime::{last_error, Crypto, HostCosts, HostState, Import, LinkOptions, OutOfGas};

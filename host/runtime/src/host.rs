@@ -15,7 +15,7 @@
 //! 2. find the memory by its export name and check the input range and the output
 //!    range (`ptr + len` overflow, negative lengths) before touching a byte; out of
 //!    bounds is a trap; then charge the part of the price only the input's content
-//!    tells ([`HostCosts::content_gas`]: `ed25519_batch_verify`'s records, 0 for every
+//!    tells ([`crate::Prices::content_gas`]: `ed25519_batch_verify`'s records, 0 for every
 //!    other function);
 //! 3. do the work behind a panic barrier (a panic becomes a host-error trap for this
 //!    call only);
@@ -27,13 +27,11 @@ use std::sync::Arc;
 
 use wasmtime::{Caller, Extern, Linker, Memory, Module, ModuleExport};
 use zkhost_abi::{Crypto, Family, Function};
-use zkhost_bls12381::functions as bls;
-use zkhost_bls12381::Op as Bls12Op;
-use zkhost_bn254::{compress, msm, Backend, Op};
+use zkhost_bn254::Backend;
 use zkhost_gas::HostCosts;
-use zkhost_verkle::Op as VerkleOp;
 
 use crate::check::{Import, ModuleRules};
+use crate::functions::{compute, Prices};
 use crate::memory;
 use crate::meter::GasMeter;
 use crate::outcome::HostError;
@@ -84,8 +82,8 @@ impl HostState {
     /// ([`HostError::code`]). That makes its class consensus: every backend classifies
     /// every input alike (the differential tests compare the errors too). A node
     /// clears it between calls ([`HostState::take_last_error`], or a fresh state).
-    pub fn last_error(&self) -> Option<HostError> {
-        self.last_error
+    pub fn last_error(&self) -> Option<&HostError> {
+        self.last_error.as_ref()
     }
 
     /// Takes the diagnostic, leaving none (a node clears it between calls).
@@ -373,137 +371,6 @@ pub(crate) fn guest_memory<T>(
     }
 }
 
-/// What a crypto function computes from its input bytes, exactly as the host
-/// function does (the same front end, backend choice and errors), without a runtime:
-/// the output, or why the input is refused.
-pub fn compute(op: Crypto, backend: Option<Backend>, input: &[u8]) -> Result<Vec<u8>, HostError> {
-    compute_on(
-        op,
-        Backends {
-            bn254: backend,
-            ..Backends::default()
-        },
-        input,
-    )
-}
-
-/// The backends [`compute_on`] runs a function on, for the families that have more
-/// than one. The default is the host functions' own choice.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Backends {
-    /// BN254's add, mul and pairing (`None`: the fastest measured per operation).
-    pub bn254: Option<Backend>,
-    /// BLS12-381's EIP-2537 operations.
-    pub bls12: zkhost_bls12381::Backend,
-}
-
-/// [`compute`] on the given backends: the one dispatch from a [`Crypto`] function to
-/// its crypto crate. The tests' models call it with backends other than the host's
-/// (their expectation then comes from a second implementation).
-pub fn compute_on(op: Crypto, backends: Backends, input: &[u8]) -> Result<Vec<u8>, HostError> {
-    let bn254 = |op: Op| {
-        backends
-            .bn254
-            .unwrap_or(Backend::default_for(op))
-            .run(op, input)
-            .map_err(HostError::Bn254)
-    };
-    let verkle = |op: VerkleOp| op.run(input).map_err(HostError::Verkle);
-    let bls12 = |op: Bls12Op| backends.bls12.run(op, input).map_err(HostError::Bls12);
-    fn compressed<const N: usize>(
-        r: Result<[u8; N], compress::Error>,
-    ) -> Result<Vec<u8>, HostError> {
-        r.map(|o| o.to_vec()).map_err(HostError::Compression)
-    }
-    match op {
-        Crypto::AltBn128Add => bn254(Op::Add),
-        Crypto::AltBn128Mul => bn254(Op::Mul),
-        Crypto::AltBn128Pairing => bn254(Op::Pairing),
-        Crypto::AltBn128G1Msm => msm::g1_msm(input)
-            .map(|o| o.to_vec())
-            .map_err(HostError::Bn254),
-        Crypto::VerkleCommit => verkle(VerkleOp::Commit),
-        Crypto::VerkleCommitmentToField => verkle(VerkleOp::ToField),
-        Crypto::VerkleUpdate => verkle(VerkleOp::Update),
-        Crypto::Bls12G1Add => bls12(Bls12Op::G1Add),
-        Crypto::Bls12G1Msm => bls12(Bls12Op::G1Msm),
-        Crypto::Bls12G2Add => bls12(Bls12Op::G2Add),
-        Crypto::Bls12G2Msm => bls12(Bls12Op::G2Msm),
-        Crypto::Bls12PairingCheck => bls12(Bls12Op::Pairing),
-        Crypto::Bls12MapFpToG1 => bls12(Bls12Op::MapFpToG1),
-        Crypto::Bls12MapFp2ToG2 => bls12(Bls12Op::MapFp2ToG2),
-        Crypto::VerkleTreeKey => verkle(VerkleOp::TreeKey),
-        Crypto::VerkleCommitUncompressed => verkle(VerkleOp::CommitUncompressed),
-        Crypto::VerkleUpdateUncompressed => verkle(VerkleOp::UpdateUncompressed),
-        Crypto::KzgPointEvaluation => zkhost_bls12381::kzg::point_evaluation(input)
-            .map(|o| o.to_vec())
-            .map_err(HostError::Kzg),
-        Crypto::P256Verify => zkhost_sig::p256::verify(input)
-            .map(|()| zkhost_sig::p256::VALID.to_vec())
-            .map_err(HostError::P256),
-        Crypto::Poseidon => zkhost_poseidon::poseidon(input)
-            .map(|o| o.to_vec())
-            .map_err(HostError::Poseidon),
-        Crypto::AltBn128G1Compress => compressed(compress::g1_compress(input)),
-        Crypto::AltBn128G1Decompress => compressed(compress::g1_decompress(input)),
-        Crypto::AltBn128G2Compress => compressed(compress::g2_compress(input)),
-        Crypto::AltBn128G2Decompress => compressed(compress::g2_decompress(input)),
-        Crypto::Secp256k1Ecrecover => zkhost_sig::secp256k1::ecrecover(input)
-            .map(|o| o.to_vec())
-            .map_err(HostError::Secp256k1),
-        Crypto::Secp256k1Verify => zkhost_sig::secp256k1::verify(input)
-            .map(|()| zkhost_sig::secp256k1::VALID.to_vec())
-            .map_err(HostError::Secp256k1),
-        Crypto::Secp256k1RecoverPubkey => zkhost_sig::secp256k1::recover_pubkey(input)
-            .map(|o| o.to_vec())
-            .map_err(HostError::Secp256k1),
-        Crypto::Ed25519Verify => zkhost_sig::ed25519::verify(input)
-            .map(|()| zkhost_sig::ed25519::VALID.to_vec())
-            .map_err(HostError::Ed25519),
-        Crypto::Ed25519BatchVerify => zkhost_sig::ed25519::batch_verify(input)
-            .map(|()| zkhost_sig::ed25519::VALID.to_vec())
-            .map_err(HostError::Ed25519),
-        Crypto::BlsG1Decompress => bls::g1_decompress(input)
-            .map(|o| o.to_vec())
-            .map_err(HostError::Bls),
-        Crypto::BlsG2Decompress => bls::g2_decompress(input)
-            .map(|o| o.to_vec())
-            .map_err(HostError::Bls),
-        Crypto::BlsG1Compress => bls::g1_compress(input)
-            .map(|o| o.to_vec())
-            .map_err(HostError::Bls),
-        Crypto::BlsG2Compress => bls::g2_compress(input)
-            .map(|o| o.to_vec())
-            .map_err(HostError::Bls),
-        Crypto::BlsHashToG1 => bls::hash_to_g1(input)
-            .map(|o| o.to_vec())
-            .map_err(HostError::Bls),
-        Crypto::BlsHashToG2 => bls::hash_to_g2(input)
-            .map(|o| o.to_vec())
-            .map_err(HostError::Bls),
-        Crypto::BlsAggregateG1 => bls::aggregate_g1(input)
-            .map(|o| o.to_vec())
-            .map_err(HostError::Bls),
-        Crypto::BlsAggregateG2 => bls::aggregate_g2(input)
-            .map(|o| o.to_vec())
-            .map_err(HostError::Bls),
-        Crypto::BlsVerify => bls::verify(input)
-            .map(|()| bls::VALID.to_vec())
-            .map_err(HostError::Bls),
-        Crypto::BlsFastAggregateVerify => bls::fast_aggregate_verify(input)
-            .map(|()| bls::VALID.to_vec())
-            .map_err(HostError::Bls),
-        Crypto::BlsFastAggregateVerifyUncompressed => {
-            bls::fast_aggregate_verify_uncompressed(input)
-                .map(|()| bls::VALID.to_vec())
-                .map_err(HostError::Bls)
-        }
-        Crypto::BlsAggregateVerify => bls::aggregate_verify(input)
-            .map(|()| bls::VALID.to_vec())
-            .map_err(HostError::Bls),
-    }
-}
-
 /// The result of the Ethereum precompile `op` mirrors, from the function's result: the
 /// same, except where the table says a refusal is the precompile's empty output, a
 /// success ([`zkhost_abi::Refusal::EmptyOutput`]: P256VERIFY's invalid signature).
@@ -610,7 +477,7 @@ pub fn add_to_linker<T: 'static, M: GasMeter<T>>(
             move |mut caller: Caller<'_, T>| -> wasmtime::Result<i32> {
                 let price = get(caller.data_mut()).costs.call(0, 0);
                 charge(&mut caller, &meter, zkhost_abi::last_error::NAME, price)?;
-                let last = get(caller.data_mut()).last_error;
+                let last = get(caller.data_mut()).last_error.as_ref();
                 Ok(last.map_or(zkhost_abi::last_error::NONE, HostError::code))
             },
         )?;

@@ -41,6 +41,7 @@
 pub mod check;
 pub mod deploy;
 pub mod engine;
+pub mod functions;
 pub mod host;
 pub mod io;
 pub mod limits;
@@ -58,10 +59,8 @@ pub use check::{
     abi_imports, check_determinism, check_entries, check_imports, check_memory, check_module,
     CheckedModule, DeployError, Entry, Import, ModuleRules,
 };
-pub use host::{
-    add_to_linker, compute, compute_on, precompile_output, Backends, Functions, HostState,
-    LinkOptions, MemoryExport,
-};
+pub use functions::{binding, compute, compute_on, Backends, Binding, Prices};
+pub use host::{add_to_linker, precompile_output, Functions, HostState, LinkOptions, MemoryExport};
 pub use io::{add_io_to_linker, io_imports, CallIo};
 pub use limits::{Limits, DEFAULT_STACK_BUDGET};
 pub use meter::{FuelMeter, GasMeter, OutOfGas};
@@ -349,7 +348,7 @@ impl WarmInstance {
         Ok(Outcome {
             result,
             gas_used,
-            last_host_error: self.store.data().host.last_error(),
+            last_host_error: self.store.data().host.last_error().cloned(),
         })
     }
 }

@@ -70,59 +70,45 @@ pub struct Outcome {
     pub last_host_error: Option<HostError>,
 }
 
-/// Why a crypto host function refused its input (it returned 1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum HostError {
-    /// A BN254 function's input.
-    #[error("{0}")]
-    Bn254(zkhost_bn254::Error),
-    /// A verkle function's input.
-    #[error("{0}")]
-    Verkle(zkhost_verkle::Error),
-    /// A BLS12-381 (EIP-2537) function's input.
-    #[error("{0}")]
-    Bls12(zkhost_bls12381::Error),
-    /// A BN254 point compression or decompression input.
-    #[error("{0}")]
-    Compression(zkhost_bn254::compress::Error),
-    /// A KZG point evaluation input (EIP-4844).
-    #[error("{0}")]
-    Kzg(zkhost_bls12381::kzg::Error),
-    /// A P256VERIFY input whose signature is not valid (EIP-7951: the precompile's
-    /// empty output, not a failure).
-    #[error("{0}")]
-    P256(zkhost_sig::p256::Error),
-    /// A Poseidon input.
-    #[error("{0}")]
-    Poseidon(zkhost_poseidon::Error),
-    /// A secp256k1 input: for `ecrecover` one that recovers no key (the precompile's
-    /// empty output, not a failure); for verification and recovery, a refused input.
-    #[error("{0}")]
-    Secp256k1(zkhost_sig::secp256k1::Error),
-    /// An Ed25519 input that is malformed or whose signature (or batch) does not verify.
-    #[error("{0}")]
-    Ed25519(zkhost_sig::ed25519::Error),
-    /// A BLS-signature input that is malformed, or whose signature does not verify.
-    #[error("{0}")]
-    Bls(zkhost_bls12381::functions::Error),
+/// Why a crypto host function refused its input (it returned 1): the stable code
+/// `last_error()` gives a contract ([`zkhost_abi::last_error`], one per class of
+/// refusal, so a contract can branch on it) and the refusing crate's reason, as its
+/// error type prints it. One type for every family: the family is the code's
+/// ([`zkhost_abi::last_error::family`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("{reason}")]
+pub struct HostError {
+    code: i32,
+    reason: String,
 }
 
 impl HostError {
-    /// The stable code `last_error()` gives a contract for this refusal
-    /// ([`zkhost_abi::last_error`]): one per class, so a contract can branch on it.
-    pub fn code(self) -> i32 {
-        match self {
-            HostError::Bn254(e) => e.last_error(),
-            HostError::Verkle(e) => e.last_error(),
-            HostError::Bls12(e) => e.last_error(),
-            HostError::Compression(e) => e.last_error(),
-            HostError::Kzg(e) => e.last_error(),
-            HostError::P256(e) => e.last_error(),
-            HostError::Poseidon(e) => e.last_error(),
-            HostError::Secp256k1(e) => e.last_error(),
-            HostError::Ed25519(e) => e.last_error(),
-            HostError::Bls(e) => e.last_error(),
+    /// A refusal with `last_error` code `code`, for the reason `reason` prints.
+    pub fn new(code: i32, reason: impl std::fmt::Display) -> HostError {
+        HostError {
+            code,
+            reason: reason.to_string(),
         }
+    }
+
+    /// The stable code `last_error()` gives a contract for this refusal.
+    pub fn code(&self) -> i32 {
+        self.code
+    }
+
+    /// The refusing crate's reason (its error type's message).
+    pub fn reason(&self) -> &str {
+        &self.reason
+    }
+
+    /// The family whose function refused ([`zkhost_abi::last_error::family`]).
+    pub fn family(&self) -> Option<zkhost_abi::Family> {
+        zkhost_abi::last_error::family(self.code)
+    }
+
+    /// The kind of problem ([`zkhost_abi::last_error::class`]).
+    pub fn class(&self) -> zkhost_abi::RefusalClass {
+        zkhost_abi::last_error::class(self.code)
     }
 }
 

@@ -13,6 +13,7 @@
 use std::collections::BTreeSet;
 
 use zkhost_runtime::wasmtime::{Caller, Config, Engine, Extern, Linker, Store};
+use zkhost_runtime::Prices;
 use zkhost_runtime::{
     add_io_to_linker, add_to_linker, check_determinism, check_module, engine, io_imports,
     last_error, CallIo, Crypto, DeployError, Entry, Family, Functions, GasMeter, HostCallError,
@@ -620,9 +621,9 @@ fn last_error_gives_a_stable_code_for_every_refusal_class() {
     );
     // The code mapping is one to one over every class the hosts define.
     let mut all: Vec<i32> = zkhost_bn254::Error::ALL
-        .map(|e| zkhost_runtime::HostError::Bn254(e).code())
+        .map(|e| e.last_error())
         .into_iter()
-        .chain(zkhost_bls12381::Error::ALL.map(|e| zkhost_runtime::HostError::Bls12(e).code()))
+        .chain(zkhost_bls12381::Error::ALL.map(|e| e.last_error()))
         .collect();
     all.sort_unstable();
     all.dedup();

@@ -12,6 +12,7 @@
 
 use zkhost_abi::Crypto;
 use zkhost_bn254 as bn254;
+use zkhost_runtime::Prices;
 use zkhost_runtime::{CodeHash, DeployError, HostCosts, Runtime, RuntimeConfig, TrapKind};
 use zkhost_testkit::contracts::{self as contracts, Path};
 use zkhost_testkit::probe::{call_input, deploy_wat, dump_input, min_gas, probe};

@@ -198,10 +198,11 @@ pub fn decode_response(outcome: &Outcome) -> Result<Vec<u8>, ViaError> {
         Response::Ok(bytes) => Ok(bytes),
         Response::Err(zkhost_abi::err::INVALID) => Err(outcome
             .last_host_error
+            .clone()
             .map(ViaError::Invalid)
             .unwrap_or(ViaError::InvalidUnknown)),
         Response::Err(code) => Err(zkhost_bn254::Error::from_code(code)
-            .map(|e| ViaError::Invalid(HostError::Bn254(e)))
+            .map(|e| ViaError::Invalid(HostError::new(e.last_error(), e)))
             .unwrap_or(ViaError::Malformed)),
     }
 }

@@ -15,6 +15,7 @@ use zkhost_abi::Crypto;
 use zkhost_gas::HostCosts;
 
 use crate::vectors;
+use zkhost_runtime::Prices;
 
 /// A KZG or P256VERIFY vector file.
 pub type VectorFile = vectors::VectorFile<Crypto>;

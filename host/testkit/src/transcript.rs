@@ -39,6 +39,7 @@ use zkhost_gas::{Bls12Gas, GasSchedule, HostCosts};
 use zkhost_runtime::{CodeHash, ExecResult, Outcome, Runtime, RuntimeConfig};
 
 use crate::{bls12_381, fuzzing, inputs, kzg_p256, poseidon, sample, vectors, wycheproof};
+use zkhost_runtime::Prices;
 
 /// Generated inputs per operation.
 pub const CASES: usize = 500;

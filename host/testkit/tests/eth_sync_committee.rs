@@ -12,6 +12,7 @@ use parity_scale_codec::Encode;
 use zkhost_abi::{last_error, Crypto};
 use zkhost_gas::{BlsGas, HostCosts};
 use zkhost_harness::{Call, Contract, RuntimeConfig};
+use zkhost_runtime::Prices;
 use zkhost_testkit::contracts::{ETH_SYNC_COMMITTEE_WASM, WASM_SYNC_COMMITTEE_WASM};
 use zkhost_testkit::sync_committee::{Answer, Message, Update};
 

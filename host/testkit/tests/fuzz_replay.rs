@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use rand::{Rng, RngCore};
+use zkhost_runtime::Prices;
 use zkhost_testkit::fuzzing::TARGETS;
 use zkhost_testkit::inputs;
 

@@ -82,7 +82,7 @@ fn mul_cases_are_valid_and_agree() {
         Op::Mul,
         cases.iter().find(|c| c.name == "k = r − 1").unwrap(),
     );
-    let sum = Backend::SubstrateBn
+    let sum = Backend::SUBSTRATE_BN
         .run(Op::Add, &[p, &minus].concat())
         .unwrap();
     assert_eq!(sum, vec![0; 64]);
@@ -117,8 +117,8 @@ fn msm_cases_are_valid_and_equal_the_sum_of_products() {
             // Σ kᵢ·Pᵢ by ECMUL and ECADD on substrate-bn, an independent implementation.
             let mut acc = vec![0u8; 64];
             for r in c.input.chunks(96) {
-                let prod = Backend::SubstrateBn.run(Op::Mul, r).unwrap();
-                acc = Backend::SubstrateBn
+                let prod = Backend::SUBSTRATE_BN.run(Op::Mul, r).unwrap();
+                acc = Backend::SUBSTRATE_BN
                     .run(Op::Add, &[acc, prod].concat())
                     .unwrap();
             }

@@ -1,7 +1,7 @@
 //! The arithmetic as a backend: [`Engine`] decodes the checked encodings into the
-//! field and curve types and runs the three precompiles on them, for
-//! [`crate::Backend::Zkhost`]. Only with the `abi` feature, like the rest of the
-//! precompiles' front end.
+//! field and curve types and runs the three precompiles on them; [`Zkhost`] is the
+//! backend ([`crate::Backend::ZKHOST`]), with the G1 MSM of [`crate::msm`]. Only with
+//! the `abi` feature, like the rest of the precompiles' front end.
 
 use std::sync::Arc;
 
@@ -15,8 +15,39 @@ use crate::g2_cache::{self, Key};
 use crate::Error;
 use zkhost_mont::words::{be_words, below};
 
-/// The backend, for [`super::Backend::Zkhost`].
+/// The decoding and arithmetic of [`Zkhost`], for the shared front end.
 pub(crate) struct Engine;
+
+/// zkhost's own backend: the precompiles on [`Engine`] and the MSM engine of
+/// [`crate::msm`] (both on this module's field and curves).
+pub(crate) struct Zkhost;
+
+impl crate::Bn254Backend for Zkhost {
+    fn name(&self) -> &'static str {
+        "zkhost"
+    }
+
+    fn ecadd(&self, input: &[u8]) -> Result<[u8; 64], Error> {
+        crate::add::<Engine>(input)
+    }
+
+    fn ecmul(&self, input: &[u8]) -> Result<[u8; 64], Error> {
+        crate::mul::<Engine>(input)
+    }
+
+    fn pairing(&self, input: &[u8]) -> Result<bool, Error> {
+        crate::pairing::<Engine>(input)
+    }
+
+    fn g1_msm(&self, input: &[u8]) -> Result<[u8; 64], Error> {
+        crate::msm::g1_msm(input)
+    }
+}
+
+impl crate::Backend {
+    /// zkhost's own implementation: the default for every operation.
+    pub const ZKHOST: crate::Backend = crate::Backend::new(&Zkhost);
+}
 
 fn fp(bytes: &[u8; 32], err: Error) -> Result<Fp, Error> {
     Fp::from_be_bytes(bytes).ok_or(err)

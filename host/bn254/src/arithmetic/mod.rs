@@ -1,5 +1,5 @@
 //! BN254's arithmetic, written here for the three precompiles (zkhost's own
-//! backend, [`crate::Backend::Zkhost`]): its two prime fields, the extension tower,
+//! backend, [`crate::Backend::ZKHOST`]): its two prime fields, the extension tower,
 //! the groups G1 and G2 and the pairing, in Rust with x86-64 assembly for the field
 //! operations (zkhost-mont's, chosen at run time; portable code elsewhere). Named as
 //! RustCrypto's curve crates name theirs (`p256::arithmetic`).
@@ -66,9 +66,6 @@ pub mod pairing;
 
 #[cfg(test)]
 mod tests;
-
-#[cfg(feature = "abi")]
-pub(crate) use engine::Engine;
 
 /// The BN parameter x: `p` and `r` are polynomials in it; the Miller loop runs over
 /// `6x + 2`.

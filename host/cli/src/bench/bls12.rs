@@ -123,7 +123,7 @@ pub fn measure(
     for (op, size) in cases {
         let input = bls12_381::valid_input(op, size, &mut rng);
         // Speeds compare only between equal, successful results.
-        let blst = Backend::Blst
+        let blst = Backend::BLST
             .run(op, &input)
             .map_err(|e| format!("the {op} x{size} benchmark input is refused: {e}"))?;
         for &b in Backend::ALL {
@@ -199,7 +199,7 @@ pub fn measure(
         .collect();
     let points: Vec<(f64, f64)> = samples
         .iter()
-        .filter(|s| s.op == Op::Pairing && s.at == Where::Native(Backend::Blst))
+        .filter(|s| s.op == Op::Pairing && s.at == Where::Native(Backend::BLST))
         .map(|s| (s.size as f64, s.ci.median_ns))
         .collect();
     Ok(Bls12Results {
@@ -218,7 +218,7 @@ impl Bls12Results {
     /// The measured discount of an MSM of `k` points on blst, in thousandths: its time
     /// over `k` single multiplications (EIP-2537's definition of its tables).
     pub fn measured_discount(&self, op: Op, k: usize) -> Option<f64> {
-        let blst = Where::Native(Backend::Blst);
+        let blst = Where::Native(Backend::BLST);
         let one = self.find(op, 1, blst)?.ci.median_ns;
         let all = self.find(op, k, blst)?.ci.median_ns;
         Some(1000.0 * all / (k as f64 * one))
@@ -257,7 +257,7 @@ impl Bls12Results {
             let ks: Vec<usize> = self
                 .samples
                 .iter()
-                .filter(|s| s.op == op && s.at == Where::Native(Backend::Blst))
+                .filter(|s| s.op == op && s.at == Where::Native(Backend::BLST))
                 .map(|s| s.size)
                 .collect();
             let measured = ks
@@ -299,12 +299,12 @@ impl Bls12Results {
         let mut rows: Vec<(Op, usize)> = self.samples.iter().map(|s| (s.op, s.size)).collect();
         rows.dedup();
         for (op, k) in rows {
-            let blst = self.find(op, k, Where::Native(Backend::Blst));
+            let blst = self.find(op, k, Where::Native(Backend::BLST));
             let contract = self.find(op, k, Where::Contract);
             let revm = self.find(op, k, Where::Revm);
             let ark = Backend::ALL
                 .iter()
-                .find(|b| **b != Backend::Blst)
+                .find(|b| **b != Backend::BLST)
                 .and_then(|b| self.find(op, k, Where::Native(*b)));
             let t = |s: Option<&Bls12Sample>| {
                 s.map_or("—".to_string(), |s| {

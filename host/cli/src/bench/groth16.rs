@@ -106,7 +106,7 @@ pub fn measure(rounds: usize, budget: Budget, progress: &ProgressBar) -> Result<
     ));
     #[cfg(feature = "mcl")]
     {
-        let mcl = zkhost_bn254::Backend::Mcl;
+        let mcl = zkhost_bn254::Backend::MCL;
         if zkhost_groth16::verify_with(mcl, &request.vk, &request.proof, &request.inputs).is_err() {
             return Err("mcl does not verify the committed Groth16 proof".into());
         }

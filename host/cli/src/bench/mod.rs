@@ -43,6 +43,7 @@ use zkhost_testkit::sample;
 
 use crate::ops;
 use measure::Budget;
+use zkhost_runtime::Prices;
 
 /// Options of `zkhost bench`.
 #[derive(Clone, Debug, clap::Args)]
@@ -463,7 +464,7 @@ pub fn measure_all(
             let w = &wasm;
             jobs.push(job(
                 Path::Wasm,
-                Backend::SubstrateBn,
+                Backend::SUBSTRATE_BN,
                 fuel,
                 true,
                 boxed(move || {
@@ -518,7 +519,7 @@ pub fn measure_all(
             op,
             size: n,
             path: Path::Native,
-            backend: Backend::Mcl,
+            backend: Backend::MCL,
             gas: costs.op_gas(op, input.len()),
             slow: false,
             run: boxed(move || {
@@ -702,7 +703,7 @@ mod tests {
             op: Crypto::AltBn128Pairing,
             size: 1,
             path: Path::Native,
-            backend: Backend::Zkhost,
+            backend: Backend::ZKHOST,
             median_ns: ci.median_ns,
             ci,
             rounds_ns: rounds_ns.to_vec(),

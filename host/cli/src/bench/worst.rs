@@ -16,6 +16,7 @@ use zkhost_testkit::worst::{self, Case, TYPICAL};
 use super::measure::{self, Budget, Stat};
 use super::{fit, round3};
 use crate::ops;
+use zkhost_runtime::Prices;
 
 /// EIP-1108's anchor: `ecrecover`'s price, gas (`zkhost_gas::SigGas::ZKHOST`).
 pub const ECRECOVER_GAS: f64 = zkhost_gas::SigGas::ZKHOST.ecrecover as f64;

@@ -32,6 +32,7 @@ use zkhost_testkit::contracts::{Path, GENEROUS_GAS};
 use zkhost_testkit::sample;
 
 use super::{measure, worst::Ecrecover};
+use zkhost_runtime::Prices;
 
 /// Where a measurement ran.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

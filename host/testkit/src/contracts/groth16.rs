@@ -9,7 +9,7 @@ use zkhost_abi::groth16::{
 };
 use zkhost_bn254 as bn254;
 use zkhost_groth16::{Invalid, Point, Request};
-use zkhost_runtime::{CodeHash, ExecResult, HostError, Outcome, Runtime};
+use zkhost_runtime::{CodeHash, ExecResult, Outcome, Runtime};
 
 use super::{Path, Response, ViaError, GROTH16_VERIFIER_WASM, WASM_PAIRING_WASM};
 
@@ -116,10 +116,10 @@ pub fn decode(path: Path, outcome: &Outcome) -> Result<Result<(), Invalid>, ViaE
         Verdict::decode_all(&mut verdict_bytes.as_slice()).map_err(|_| ViaError::Malformed)?;
     read_verdict(
         verdict,
-        match outcome.last_host_error {
-            Some(HostError::Bn254(e)) => Some(e),
-            _ => None,
-        },
+        outcome
+            .last_host_error
+            .as_ref()
+            .and_then(|e| zkhost_bn254::Error::from_last_error(e.code())),
     )
 }
 

@@ -37,35 +37,35 @@ pub fn bls12381_codec(data: &[u8]) {
     let zero_g2 = [0u8; 256];
     for subgroup in [false, true] {
         let (a, b) = (
-            Bls::Blst.check_g1(&g1, subgroup),
-            Bls::Arkworks.check_g1(&g1, subgroup),
+            Bls::BLST.check_g1(&g1, subgroup),
+            Bls::ARKWORKS.check_g1(&g1, subgroup),
         );
         assert_eq!(a, b, "G1 check (subgroup {subgroup})");
         let (a, b) = (
-            Bls::Blst.check_g2(&g2, subgroup),
-            Bls::Arkworks.check_g2(&g2, subgroup),
+            Bls::BLST.check_g2(&g2, subgroup),
+            Bls::ARKWORKS.check_g2(&g2, subgroup),
         );
         assert_eq!(a, b, "G2 check (subgroup {subgroup})");
     }
-    if Bls::Blst.check_g1(&g1, false).is_ok() {
-        let sum = Bls::Blst.g1_add(&[&g1[..], &zero_g1].concat());
+    if Bls::BLST.check_g1(&g1, false).is_ok() {
+        let sum = Bls::BLST.g1_add(&[&g1[..], &zero_g1].concat());
         assert_eq!(sum.as_ref().map(|o| &o[..]), Ok(&g1[..]), "P + O = P in G1");
     }
-    if Bls::Blst.check_g2(&g2, false).is_ok() {
-        let sum = Bls::Blst.g2_add(&[&zero_g2[..], &g2[..]].concat());
+    if Bls::BLST.check_g2(&g2, false).is_ok() {
+        let sum = Bls::BLST.g2_add(&[&zero_g2[..], &g2[..]].concat());
         assert_eq!(sum.as_ref().map(|o| &o[..]), Ok(&g2[..]), "O + Q = Q in G2");
     }
 
     // k·P = (k mod r)·P for a valid P (the map's output, from the field element).
     let mut u = fp;
     u[..17].fill(0); // below p: 47 bytes of value
-    let Ok(p) = Bls::Blst.map_fp_to_g1(&u) else {
+    let Ok(p) = Bls::BLST.map_fp_to_g1(&u) else {
         panic!("a canonical element must map")
     };
     let reduced = BlsFr::from_be_bytes_mod_order(&k)
         .into_bigint()
         .to_bytes_be();
-    for backend in [Bls::Blst, Bls::Arkworks] {
+    for backend in [Bls::BLST, Bls::ARKWORKS] {
         let full = backend.g1_msm(&[&p[..], &k].concat());
         let mod_r = backend.g1_msm(&[&p[..], &reduced].concat());
         assert_eq!(full, mod_r, "{backend}: k·P != (k mod r)·P");
@@ -108,8 +108,8 @@ pub fn bls12381_differential(data: &[u8]) {
             }
         }
     }
-    let blst = Bls::Blst.run(op, &input);
-    let ark = Bls::Arkworks.run(op, &input);
+    let blst = Bls::BLST.run(op, &input);
+    let ark = Bls::ARKWORKS.run(op, &input);
     assert_eq!(blst, ark, "{op}: blst and arkworks differ");
 }
 
@@ -129,9 +129,9 @@ fn valid_bls_point(slot: &[u8], g2: bool) -> Vec<u8> {
         }
     }
     let point = if g2 {
-        Bls::Blst.map_fp2_to_g2(&u).map(|p| p.to_vec())
+        Bls::BLST.map_fp2_to_g2(&u).map(|p| p.to_vec())
     } else {
-        Bls::Blst.map_fp_to_g1(&u).map(|p| p.to_vec())
+        Bls::BLST.map_fp_to_g1(&u).map(|p| p.to_vec())
     };
     point.unwrap_or_else(|_| vec![0u8; len])
 }

@@ -81,7 +81,7 @@ fn ark_g2(b: &[u8]) -> Option<G2Affine> {
 
 /// An EIP-2537 point as arkworks reads it (curve only; `None` when it does not decode).
 fn ark_eip2537_g1(b: &[u8]) -> Option<G1Affine> {
-    zkhost_bls12381::Backend::Arkworks.check_g1(b, false).ok()?;
+    zkhost_bls12381::Backend::ARKWORKS.check_g1(b, false).ok()?;
     if b.iter().all(|&x| x == 0) {
         return Some(G1Affine::identity());
     }
@@ -92,7 +92,7 @@ fn ark_eip2537_g1(b: &[u8]) -> Option<G1Affine> {
 
 fn ark_eip2537_g2(b: &[u8]) -> Option<G2Affine> {
     use ark_ff::PrimeField;
-    zkhost_bls12381::Backend::Arkworks.check_g2(b, false).ok()?;
+    zkhost_bls12381::Backend::ARKWORKS.check_g2(b, false).ok()?;
     if b.iter().all(|&x| x == 0) {
         return Some(G2Affine::identity());
     }

@@ -58,7 +58,7 @@ fn g1_neg(p: &[u8; 64]) -> [u8; 64] {
 
 /// Asserts that every backend gives the same result for `op` on `input`, and returns it.
 fn all_backends_agree(op: Op, input: &[u8]) -> Result<Vec<u8>, Error> {
-    let reference = Backend::SubstrateBn.run(op, input);
+    let reference = Backend::SUBSTRATE_BN.run(op, input);
     for backend in &Backend::ALL[1..] {
         let other = backend.run(op, input);
         assert_eq!(

@@ -11,6 +11,7 @@ use zkhost_runtime::{
 };
 
 use super::chunk;
+use zkhost_runtime::Prices;
 
 /// The probe contract of [`host_call`], as WAT, made from the ABI's table
 /// ([`Function::ALL`]): adding a host function adds it here.
@@ -564,8 +565,8 @@ fn model(probe: &Probe, input: &[u8], gas: u64) -> Expected {
 /// here the ABI around them is under test.
 fn crypto_expected(op: Crypto, input: &[u8]) -> Result<Vec<u8>, HostError> {
     let reference = zkhost_runtime::Backends {
-        bn254: Some(Backend::SubstrateBn),
-        bls12: zkhost_bls12381::Backend::Arkworks,
+        bn254: Some(Backend::SUBSTRATE_BN),
+        bls12: zkhost_bls12381::Backend::ARKWORKS,
     };
     zkhost_runtime::compute_on(op, reference, input)
 }
