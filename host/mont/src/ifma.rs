@@ -269,6 +269,13 @@ impl Ifma {
     }
 }
 
+/// The lane limbs of a scalar element, computed without AVX-512: `a·2²⁶⁰ mod p`
+/// (the scalar product of `a·2²⁵⁶` by `16·2²⁵⁶`), canonical, in 52-bit limbs. For
+/// constants built before or outside lane code.
+pub fn lane_limbs<C: MontConfig>(x: &Fp<C>) -> [u64; 5] {
+    limbs52(&x.mul(&Fp::from_u64(16)).0)
+}
+
 /// A vector with every lane `v`.
 #[inline(always)]
 fn splat(v: u64) -> __m512i {
