@@ -689,6 +689,14 @@ mod tests {
             let d = unsafe { sub_normalised(&la, &lb) };
             let want: [Fp<C>; 8] = core::array::from_fn(|k| a[k].sub(&b[k]));
             assert_eq!(t.to_fp(&d), want, "difference");
+            // The scalar conversion gives a representative of the same lanes.
+            let mut limbs = [[0u64; 8]; 5];
+            for (k, x) in a.iter().enumerate() {
+                for (i, l) in lane_limbs(x).into_iter().enumerate() {
+                    limbs[i][k] = l;
+                }
+            }
+            assert_eq!(&t.to_fp(&Lanes::from_arrays(&limbs)), a, "lane_limbs");
         }
     }
 
