@@ -1,13 +1,15 @@
 //! Fp12 on lanes: one element as six Fp2 lanes, its operations as batches of Fp2
-//! products gathered, multiplied eight at a time and combined ([`super::plan`]).
+//! products gathered, multiplied eight at a time and combined (the private `plan`
+//! module).
 //!
 //! Lane `j` of an [`Fp12Lanes`] holds, in the order of the scalar
 //! [`Fp12`]'s fields, `c0.c0, c0.c1, c0.c2, c1.c0, c1.c1, c1.c2` — the coefficients
-//! of `w⁰, w², w⁴, w¹, w³, w⁵`. Lanes 6 and 7 are zero.
+//! of `w⁰, w², w⁴, w¹, w³, w⁵`. Lanes 6 and 7 hold zero (0 or p: values in
+//! lanes are reduced, not canonical).
 //!
 //! The number of Fp2 products per operation and the lane products they take (a
 //! full batch of eight Fp2 products is three lane products; the rest go through
-//! [`super::mul_narrow_signed`], three base-field products per Fp2 product):
+//! a narrow batch, three base-field products per Fp2 product):
 //!
 //! | operation | Fp2 products | lane products |
 //! |---|---|---|

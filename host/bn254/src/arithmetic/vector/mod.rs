@@ -9,9 +9,17 @@
 //!   is three lane products and no permutation;
 //! - [`fp12::Fp12Lanes`]: one Fp12 element as six Fp2 lanes (lanes 6 and 7 idle),
 //!   kept in that layout from operation to operation. Each operation gathers the
-//!   operands of its Fp2 products into full eight-lane batches ([`plan`]),
+//!   operands of its Fp2 products into full eight-lane batches (the private `plan` module),
 //!   multiplies, and combines the products with the same formulas as the scalar
-//!   code, reducing once at the end (lazy reduction).
+//!   code, reducing once at the end (lazy reduction);
+//! - [`pairing`]: the Miller loop and the final exponentiation with the
+//!   accumulator in lanes (lines and the one inversion scalar).
+//!
+//! `examples/vector_parts.rs` times each against the scalar code. On an Intel
+//! Xeon (family 6 model 207), thread CPU time: Fp12 product 0.37–0.39 of the
+//! scalar time, cyclotomic square 0.41–0.44, Miller loop 0.61–0.67 (bounded by
+//! the scalar line computation, about half of its lane time), final
+//! exponentiation 0.40–0.43.
 //!
 //! Every operation gives the same field element as the scalar one; converted back
 //! ([`Fp2Lanes::to_fp2`], [`fp12::Fp12Lanes::to_fp12`]) the words are identical.
@@ -172,7 +180,7 @@ pub(crate) fn mul_xi_signed(a: &Fp2Lanes) -> Fp2Lanes {
 /// `s = (a₀ + a₁)(b₀ + b₁)`, then `v₀ − v₁` and `s − v₀ − v₁`: three lane products.
 /// Inputs normalised with components below `8p` (sums of up to four reduced
 /// elements): the products are below `1.8p` and `4.1p`, the outputs within
-/// `±8.2p`, limbs within `±2⁵³`.
+/// `±4.1p`, limbs within `±2⁵³`.
 #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
 #[inline]
 pub(crate) fn mul_signed(a: &Fp2Lanes, b: &Fp2Lanes) -> Fp2Lanes {

@@ -82,7 +82,8 @@ pub(crate) struct Plan {
     signed: bool,
 }
 
-/// The largest `Σ|c|` per output lane (|ξ| counted 10, |ξ²| 98): with source
+/// The largest `Σ|c|` per output lane (ξ counted 10 and ξ² 100, the growth of a
+/// limb under Horner's `ξ·x = (9x₀ − x₁) + (x₀ + 9x₁)u`): with source
 /// limbs below `2⁵³` in absolute value, the accumulated limbs stay below `2⁶²`,
 /// and with source values below `4.1p`, the output below `4096p` — the input
 /// range of [`reduce`].
@@ -100,7 +101,7 @@ impl Plan {
                     .map(|t| {
                         i64::from(t.2[0].abs())
                             + 10 * i64::from(t.2[1].abs())
-                            + 98 * i64::from(t.2[2].abs())
+                            + 100 * i64::from(t.2[2].abs())
                     })
                     .sum();
             assert!(weight <= MAX_WEIGHT, "lane {k}: weight {weight}");
