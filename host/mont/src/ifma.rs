@@ -304,6 +304,33 @@ pub fn from_fp<C: MontConfig>(x: &[Fp<C>; 8]) -> Lanes<C> {
     mul(&Lanes::from_arrays(&a), &constant(&C::INTO))
 }
 
+/// `x[k]·m[k]` into lanes, for factors prepared by [`scale_limbs`]: the
+/// conversion of [`from_fp`] with a factor per lane in place of its constant, so
+/// that a product by scalars on the way into lanes costs nothing. Reduced output.
+///
+/// # Safety
+///
+/// The CPU must have AVX-512F, AVX-512VL and AVX-512 IFMA ([`Ifma::detect`]).
+#[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+#[inline]
+pub fn from_fp_scaled<C: MontConfig>(x: &[Fp<C>; 8], m: &Lanes<C>) -> Lanes<C> {
+    let mut a = [[0u64; 8]; 5];
+    for (k, e) in x.iter().enumerate() {
+        let l = limbs52(&e.0);
+        for i in 0..5 {
+            a[i][k] = l[i];
+        }
+    }
+    mul(&Lanes::from_arrays(&a), m)
+}
+
+/// The limbs of the factor `m` for [`from_fp_scaled`]: `m·2²⁶⁴ mod p` (the lane
+/// product of `a·2²⁵⁶` by it is `a·m·2²⁶⁰`, the lane form of `a·m`), computed by
+/// scalar code.
+pub fn scale_limbs<C: MontConfig>(m: &Fp<C>) -> [u64; 5] {
+    limbs52(&m.mul(&Fp::from_u64(256)).0)
+}
+
 /// The eight lane elements as scalar elements: one lane product by `2²⁵⁶ mod p`
 /// (giving `a·2²⁵⁶`, below `2p`), then per lane a conditional subtraction of p.
 /// Exact for any normalised input below `2²⁵⁹`.
@@ -697,6 +724,17 @@ mod tests {
                 }
             }
             assert_eq!(&t.to_fp(&Lanes::from_arrays(&limbs)), a, "lane_limbs");
+            // Scaled conversion: a·b on the way in.
+            let mut factors = [[0u64; 8]; 5];
+            for (k, x) in b.iter().enumerate() {
+                for (i, l) in scale_limbs(x).into_iter().enumerate() {
+                    factors[i][k] = l;
+                }
+            }
+            // SAFETY: the token says the CPU has the features.
+            let scaled = unsafe { from_fp_scaled(a, &Lanes::from_arrays(&factors)) };
+            let want: [Fp<C>; 8] = core::array::from_fn(|k| a[k].mul(&b[k]));
+            assert_eq!(t.to_fp(&scaled), want, "scaled conversion");
         }
     }
 

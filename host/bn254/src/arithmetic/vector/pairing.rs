@@ -9,7 +9,8 @@
 //! operation on the accumulator f (squares, line products, cyclotomic squares,
 //! Frobenius maps); the lines themselves (G2 arithmetic over Fp2) and the one
 //! inversion stay scalar. Lines enter the lanes two at a time, one conversion per
-//! pair of lines.
+//! pair of lines, which also evaluates them at their G1 points (a factor per lane,
+//! [`ifma::from_fp_scaled`]).
 //!
 //! The results are the scalar ones exactly (field arithmetic is exact, and the
 //! lines are computed by the same formulas, so they are the same elements).
@@ -24,7 +25,8 @@ use super::super::g1::G1Affine;
 use super::super::g2::{twist_b, G2Affine};
 use super::super::{naf, wnaf, BN_X};
 use super::fp12::{self as vf, Fp12Lanes};
-use super::Fp2Lanes;
+use super::{Fp2Lanes, FpLanes};
+use zkhost_mont::ifma;
 
 /// A line's three coefficients before evaluation: `c0·y_P + c1·x_P·w + c2·w³`.
 type Line = (Fp2, Fp2, Fp2);
@@ -109,41 +111,56 @@ fn constants() -> &'static (Fp2, Vec<Step>) {
     })
 }
 
-/// `f·Π ℓ` over evaluated lines, two at a time, an odd one alone; `f` is `None`
-/// for one.
+/// A line with the factors that evaluate it at its G1 point on the way into lanes:
+/// the scale limbs ([`ifma::scale_limbs`]) of `y_P`, `x_P` and 1.
+type Pending = (Line, [[u64; 5]; 3]);
+
+/// The lines of `lines` (at most two) into lanes, evaluated at their points: line
+/// `i` in lanes `3i..3i + 3`, `(c0·y_P, c1·x_P, c2)`, by one scaled conversion per
+/// half.
 #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
-fn fold_lines(f: Option<Fp12Lanes>, lines: &[[Fp2; 3]]) -> Option<Fp12Lanes> {
+fn evaluate_into_lanes(lines: &[Pending]) -> Fp2Lanes {
+    let mut coefficients = [Fp2::ZERO; 8];
+    let mut factors = [[0u64; 8]; 5];
+    for (i, ((c0, c1, c2), m)) in lines.iter().enumerate() {
+        coefficients[3 * i..3 * i + 3].copy_from_slice(&[*c0, *c1, *c2]);
+        for (j, limbs) in m.iter().enumerate() {
+            for (l, &v) in limbs.iter().enumerate() {
+                factors[l][3 * i + j] = v;
+            }
+        }
+    }
+    let factors = FpLanes::from_arrays(&factors);
+    Fp2Lanes {
+        re: ifma::from_fp_scaled(&coefficients.map(|c| c.c0), &factors),
+        im: ifma::from_fp_scaled(&coefficients.map(|c| c.c1), &factors),
+    }
+}
+
+/// `f·Π ℓ` over lines, two at a time, an odd one alone; `f` is `None` for one.
+#[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+fn fold_lines(f: Option<Fp12Lanes>, lines: &[Pending]) -> Option<Fp12Lanes> {
     let mut f = f;
     let mut pairs = lines.chunks_exact(2);
     for two in &mut pairs {
-        let (c, d) = (&two[0], &two[1]);
-        let packed =
-            Fp2Lanes::from_fp2(&[c[0], c[1], c[2], d[0], d[1], d[2], Fp2::ZERO, Fp2::ZERO]);
-        let x = vf::mul_034_by_034_packed(&packed);
+        let x = vf::mul_034_by_034_packed(&evaluate_into_lanes(two));
         f = Some(match f {
             Some(f) => vf::mul_by_01234(&f, &x),
             None => Fp12Lanes(x),
         });
     }
     if let [l] = pairs.remainder() {
+        let line = evaluate_into_lanes(core::slice::from_ref(l));
         f = Some(match f {
-            Some(f) => {
-                let line = Fp2Lanes::from_fp2(&[
-                    l[0],
-                    l[1],
-                    l[2],
-                    Fp2::ZERO,
-                    Fp2::ZERO,
-                    Fp2::ZERO,
-                    Fp2::ZERO,
-                    Fp2::ZERO,
-                ]);
-                vf::mul_by_034(&f, &line)
+            Some(f) => vf::mul_by_034(&f, &line),
+            // Lanes [l0, l1, l2] into the places of w⁰, w¹ and w³.
+            None => {
+                let l = line.to_fp2();
+                Fp12Lanes::from_fp12(&Fp12::new(
+                    Fp6::new(l[0], Fp2::ZERO, Fp2::ZERO),
+                    Fp6::new(l[1], l[2], Fp2::ZERO),
+                ))
             }
-            None => Fp12Lanes::from_fp12(&Fp12::new(
-                Fp6::new(l[0], Fp2::ZERO, Fp2::ZERO),
-                Fp6::new(l[1], l[2], Fp2::ZERO),
-            )),
         });
     }
     f
@@ -167,14 +184,24 @@ pub fn miller_loop(pairs: &[(G1Affine, G2Affine)]) -> Fp12 {
             z: Fp2::ONE,
         })
         .collect();
+    let factors: Vec<[[u64; 5]; 3]> = pairs
+        .iter()
+        .map(|(p, _)| {
+            [
+                ifma::scale_limbs(&p.y),
+                ifma::scale_limbs(&p.x),
+                ifma::scale_limbs(&Fp::ONE),
+            ]
+        })
+        .collect();
     let mut f: Option<Fp12Lanes> = None;
-    let mut lines: Vec<[Fp2; 3]> = Vec::with_capacity(4 * pairs.len());
+    let mut lines: Vec<Pending> = Vec::with_capacity(4 * pairs.len());
     for &step in steps {
         if matches!(step, Step::Double) {
             f = fold_lines(f, &lines).map(|f| vf::square(&f));
             lines.clear();
         }
-        for ((p, q), t) in pairs.iter().zip(ts.iter_mut()) {
+        for (((_, q), t), m) in pairs.iter().zip(ts.iter_mut()).zip(&factors) {
             let line = match step {
                 Step::Double => t.double(b3),
                 Step::Add(true) => t.add(q),
@@ -182,7 +209,7 @@ pub fn miller_loop(pairs: &[(G1Affine, G2Affine)]) -> Fp12 {
                 Step::Frobenius => t.add(&q.psi(1)),
                 Step::Frobenius2 => t.line_to(&q.psi(2).neg()),
             };
-            lines.push([line.0.mul_fp(&p.y), line.1.mul_fp(&p.x), line.2]);
+            lines.push((line, *m));
         }
     }
     fold_lines(f, &lines).map_or(Fp12::ONE, |f| f.to_fp12())
