@@ -36,7 +36,7 @@
 
 use core::arch::x86_64::*;
 
-use zkhost_mont::ifma::{self, Lanes};
+use zkhost_mont::ifma::{self, LaneConfig, Lanes};
 
 use super::fp::{Fp, FpConfig};
 use super::fp2::Fp2;
@@ -207,9 +207,10 @@ pub fn mul(a: &Fp2Lanes, b: &Fp2Lanes) -> Fp2Lanes {
     reduce(&mul_signed(a, b))
 }
 
-/// Eight Fp2 squares, reduced without a reduction: `(a₀ + a₁)(a₀ − a₁ + 2p)` and
-/// `(2a₀)·a₁`, two lane products of non-negative inputs below `4p`, whose outputs
-/// are below `1.2p`.
+/// Eight Fp2 squares, reduced without a reduction: `(a₀ + a₁)(a₀ − a₁ + 4p)` and
+/// `(2a₀)·a₁`, two lane products of non-negative inputs below `8p`. Inputs
+/// normalised with components below `4p` (reduced elements, or sums of two, as the
+/// cyclotomic square's `x + y`): the outputs are below `1.8p`, reduced.
 ///
 /// # Safety
 ///
@@ -217,10 +218,12 @@ pub fn mul(a: &Fp2Lanes, b: &Fp2Lanes) -> Fp2Lanes {
 #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
 #[inline]
 pub fn square(a: &Fp2Lanes) -> Fp2Lanes {
+    // a₀ + 4p − a₁ = (a₀ + 2p) + 2p − a₁: non-negative for a₁ below 4p.
+    let two_p = ifma::constant::<FpConfig>(&FpConfig::P52.map(|l| 2 * l));
     Fp2Lanes {
         re: ifma::mul(
             &ifma::carry(&ifma::add(&a.re, &a.im)),
-            &ifma::sub_normalised(&a.re, &a.im),
+            &ifma::sub_normalised(&ifma::add(&a.re, &two_p), &a.im),
         ),
         im: ifma::mul(&ifma::carry(&ifma::add(&a.re, &a.re)), &a.im),
     }

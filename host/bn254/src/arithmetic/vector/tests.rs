@@ -6,12 +6,13 @@
 use rand::{Rng, SeedableRng};
 use zkhost_mont::ifma::Ifma;
 
-use super::super::fp::Fp;
+use super::super::fp::{Fp, FpConfig};
 use super::super::fp12::{mul_034_by_034, Fp12};
 use super::super::fp2::Fp2;
 use super::super::fp6::Fp6;
 use super::fp12::{self as vf, Fp12Lanes};
 use super::{mul, square, Fp2Lanes};
+use zkhost_mont::ifma::LaneConfig;
 
 fn fp(rng: &mut impl Rng) -> Fp {
     loop {
@@ -106,6 +107,33 @@ fn fp2_products_and_squares() {
         let want: [Fp2; 8] = core::array::from_fn(|k| a[k] * b[k]);
         assert_eq!(got_mul, want, "product, set {i}");
         assert_eq!(got_square, a.map(|x| x.square()), "square, set {i}");
+        // The largest inputs the square takes (components below 4p, as the
+        // cyclotomic square's sums x + y): the imaginary part moved up by 2p, the
+        // real part by 0, p or 2p, so that the imaginary part exceeds the real
+        // one by up to 3p.
+        for k in 0..4 {
+            // SAFETY: detected above.
+            let got = unsafe {
+                let la = Fp2Lanes::from_fp2(a);
+                let lift = |x: &super::FpLanes, m: u64| {
+                    zkhost_mont::ifma::carry(&zkhost_mont::ifma::add(
+                        x,
+                        &zkhost_mont::ifma::constant(&FpConfig::P52.map(|l| m * l)),
+                    ))
+                };
+                // from_fp gives values below p(1 + 2⁻⁶): lifted, below 4p.
+                let high = Fp2Lanes {
+                    re: lift(&la.re, k.min(2)),
+                    im: lift(&la.im, 2),
+                };
+                square(&high).to_fp2()
+            };
+            assert_eq!(
+                got,
+                a.map(|x| x.square()),
+                "square of lifted inputs, set {i}"
+            );
+        }
     }
 }
 
