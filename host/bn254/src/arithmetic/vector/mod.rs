@@ -16,10 +16,10 @@
 //!   accumulator in lanes (lines and the one inversion scalar).
 //!
 //! `examples/vector_parts.rs` times each against the scalar code. On an Intel
-//! Xeon (family 6 model 207), thread CPU time: Fp12 product 0.37–0.39 of the
-//! scalar time, cyclotomic square 0.41–0.44, Miller loop 0.61–0.67 (bounded by
-//! the scalar line computation, about half of its lane time), final
-//! exponentiation 0.40–0.43.
+//! Xeon (family 6 model 207), thread CPU time, three sittings at 1b8e607: Fp12
+//! product 0.31–0.41 of the scalar time, cyclotomic square 0.34–0.42, Miller loop
+//! 0.55–0.64 at 1–4 pairs (bounded by the scalar line computation, about half of
+//! its lane time), final exponentiation 0.43, pairing check 0.50–0.57.
 //!
 //! Every operation gives the same field element as the scalar one; converted back
 //! ([`Fp2Lanes::to_fp2`], [`fp12::Fp12Lanes::to_fp12`]) the words are identical.
