@@ -31,10 +31,6 @@
 //!   reduction per linear combination instead of one per operation).
 //!   [`carry`] normalises a non-negative sum for use as a product input.
 
-// AVX-512 intrinsics are stable since Rust 1.89, above the workspace's declared
-// rust-version (1.85): this module needs 1.89 or later to build.
-#![allow(clippy::incompatible_msrv)]
-
 use core::arch::x86_64::*;
 use core::marker::PhantomData;
 

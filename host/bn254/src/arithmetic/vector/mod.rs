@@ -30,10 +30,6 @@
 //! `#[target_feature]` (unsafe to call elsewhere), reached safely through a
 //! [`zkhost_mont::ifma::Ifma`] token.
 
-// AVX-512 intrinsics are stable since Rust 1.89, above the workspace's declared
-// rust-version (1.85): this module needs 1.89 or later to build.
-#![allow(clippy::incompatible_msrv)]
-
 use core::arch::x86_64::*;
 
 use zkhost_mont::ifma::{self, LaneConfig, Lanes};
