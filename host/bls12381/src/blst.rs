@@ -8,10 +8,12 @@ use ::blst::{
     blst_fp_from_bendian, blst_map_to_g1, blst_map_to_g2, blst_miller_loop_n, blst_p1,
     blst_p1_add_or_double_affine, blst_p1_affine, blst_p1_affine_in_g1, blst_p1_affine_is_inf,
     blst_p1_affine_on_curve, blst_p1_from_affine, blst_p1_is_inf, blst_p1_mult, blst_p1_to_affine,
-    blst_p1s_mult_pippenger, blst_p1s_mult_pippenger_scratch_sizeof, blst_p2,
+    blst_p1s_mult_pippenger, blst_p1s_mult_pippenger_scratch_sizeof, blst_p1s_mult_wbits,
+    blst_p1s_mult_wbits_precompute, blst_p1s_mult_wbits_scratch_sizeof, blst_p2,
     blst_p2_add_or_double_affine, blst_p2_affine, blst_p2_affine_in_g2, blst_p2_affine_is_inf,
     blst_p2_affine_on_curve, blst_p2_from_affine, blst_p2_is_inf, blst_p2_mult, blst_p2_to_affine,
-    blst_p2s_mult_pippenger, blst_p2s_mult_pippenger_scratch_sizeof, blst_scalar,
+    blst_p2s_mult_pippenger, blst_p2s_mult_pippenger_scratch_sizeof, blst_p2s_mult_wbits,
+    blst_p2s_mult_wbits_precompute, blst_p2s_mult_wbits_scratch_sizeof, blst_scalar,
     blst_scalar_from_be_bytes, limb_t,
 };
 
@@ -101,6 +103,107 @@ fn reduced(s: &Scalar) -> Option<blst_scalar> {
 /// Scratch for blst's Pippenger, in limbs (its size is given in bytes).
 fn scratch(bytes: usize) -> Vec<limb_t> {
     vec![0; bytes.div_ceil(core::mem::size_of::<limb_t>())]
+}
+
+/// Below this many points `blst_p1s_mult_pippenger` and `blst_p2s_mult_pippenger` take
+/// blst's small-MSM path: a table of the 8 first multiples of every point (windows of
+/// [`SMALL_MSM_WBITS`] bits), then one pass over the scalars' windows. blst puts that
+/// table, its precomputation's scratch and the additions' scratch on the calling
+/// thread's stack (`alloca`): at 31 points, 71 KiB in G1 and 143 KiB in G2. The host
+/// functions keep under 64 KiB of stack (docs/src/embedding.md, "Native stack"), so
+/// [`Engine`] runs the same path through blst's table API instead ([`g1_msm_small`],
+/// [`g2_msm_small`]): the table and the scratch on the heap, the table precomputed a
+/// few points at a time. The same windows over the same table: the same sum.
+const SMALL_MSM: usize = 32;
+
+/// The window of blst's small-MSM path.
+const SMALL_MSM_WBITS: usize = 4;
+
+/// Points per call of blst's table precomputation: it takes 2 affine points of
+/// scratch per table entry on the stack, 8 entries a point (12 KiB for 8 G1 points,
+/// 12 KiB for 4 G2 points).
+const PRECOMPUTE_G1: usize = 8;
+/// As [`PRECOMPUTE_G1`], for G2.
+const PRECOMPUTE_G2: usize = 4;
+
+/// `Σ [s_i] P_i` for `2 ≤ n < SMALL_MSM` finite points, by blst's small-MSM path with
+/// its table and scratch on the heap.
+fn g1_msm_small(points: &[blst_p1_affine], scalars: &[blst_scalar]) -> blst_p1 {
+    let n = points.len();
+    let per_point = 1 << (SMALL_MSM_WBITS - 1);
+    let mut table = vec![blst_p1_affine::default(); n * per_point];
+    for (rows, chunk) in table
+        .chunks_mut(PRECOMPUTE_G1 * per_point)
+        .zip(points.chunks(PRECOMPUTE_G1))
+    {
+        // A null after the first pointer: the points follow one another.
+        let list = [chunk.as_ptr(), core::ptr::null()];
+        // SAFETY: `rows` holds `per_point` entries for each of the chunk's points,
+        // as blst_p1s_mult_wbits_precompute_sizeof gives for the window.
+        unsafe {
+            blst_p1s_mult_wbits_precompute(
+                rows.as_mut_ptr(),
+                SMALL_MSM_WBITS,
+                list.as_ptr(),
+                chunk.len(),
+            );
+        }
+    }
+    let scalar_ptrs: Vec<*const u8> = scalars.iter().map(|s| s.b.as_ptr()).collect();
+    let mut out = blst_p1::default();
+    // SAFETY: the table of `n` points' rows, `n` scalars of SCALAR_BITS bits, and
+    // scratch of the size blst asks for `n` points.
+    unsafe {
+        let mut scratch = scratch(blst_p1s_mult_wbits_scratch_sizeof(n));
+        blst_p1s_mult_wbits(
+            &mut out,
+            table.as_ptr(),
+            SMALL_MSM_WBITS,
+            n,
+            scalar_ptrs.as_ptr(),
+            SCALAR_BITS,
+            scratch.as_mut_ptr(),
+        );
+    }
+    out
+}
+
+/// [`g1_msm_small`] in G2.
+fn g2_msm_small(points: &[blst_p2_affine], scalars: &[blst_scalar]) -> blst_p2 {
+    let n = points.len();
+    let per_point = 1 << (SMALL_MSM_WBITS - 1);
+    let mut table = vec![blst_p2_affine::default(); n * per_point];
+    for (rows, chunk) in table
+        .chunks_mut(PRECOMPUTE_G2 * per_point)
+        .zip(points.chunks(PRECOMPUTE_G2))
+    {
+        let list = [chunk.as_ptr(), core::ptr::null()];
+        // SAFETY: as in g1_msm_small.
+        unsafe {
+            blst_p2s_mult_wbits_precompute(
+                rows.as_mut_ptr(),
+                SMALL_MSM_WBITS,
+                list.as_ptr(),
+                chunk.len(),
+            );
+        }
+    }
+    let scalar_ptrs: Vec<*const u8> = scalars.iter().map(|s| s.b.as_ptr()).collect();
+    let mut out = blst_p2::default();
+    // SAFETY: as in g1_msm_small.
+    unsafe {
+        let mut scratch = scratch(blst_p2s_mult_wbits_scratch_sizeof(n));
+        blst_p2s_mult_wbits(
+            &mut out,
+            table.as_ptr(),
+            SMALL_MSM_WBITS,
+            n,
+            scalar_ptrs.as_ptr(),
+            SCALAR_BITS,
+            scratch.as_mut_ptr(),
+        );
+    }
+    out
 }
 
 impl crate::Engine for Engine {
@@ -196,6 +299,7 @@ impl crate::Engine for Engine {
                     blst_p1_mult(&mut out, &p, ss[0].b.as_ptr(), SCALAR_BITS);
                 }
             }
+            n if n < SMALL_MSM => out = g1_msm_small(&ps, &ss),
             n => {
                 let point_ptrs: Vec<*const blst_p1_affine> =
                     ps.iter().map(|p| p as *const _).collect();
@@ -237,6 +341,7 @@ impl crate::Engine for Engine {
                     blst_p2_mult(&mut out, &q, ss[0].b.as_ptr(), SCALAR_BITS);
                 }
             }
+            n if n < SMALL_MSM => out = g2_msm_small(&qs, &ss),
             n => {
                 let point_ptrs: Vec<*const blst_p2_affine> =
                     qs.iter().map(|q| q as *const _).collect();

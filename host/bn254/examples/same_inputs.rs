@@ -1,8 +1,10 @@
 //! zkhost's side of a same-inputs comparison with a BN254 library that cannot be built
-//! in this workspace (gnark-crypto, go-ethereum's backend, in the Go program of
-//! `benches/peers/gnark`, whose `run.sh` runs both sides): writes the inputs, prints
+//! in this workspace (gnark-crypto, go-ethereum's backend): writes the inputs, prints
 //! zkhost's outputs to check against the other side's, then times the same operations
-//! the same way.
+//! the same way. The other side is measured outside the repository, by the method of
+//! docs/src/backends.md, "Peers built from fetched source": a program of the sitting
+//! reads these files, prints the same `out` lines and times the same cases, and the
+//! two run alternately on one thread each.
 //!
 //! `cargo run --release -p zkhost-bn254 --features internals --example same_inputs -- DIR`
 //!
@@ -284,7 +286,7 @@ fn main() -> std::io::Result<()> {
     const CHAINS: [&str; 6] = ["fpmul", "fp2sq", "fp2mul", "fp6mul", "fp12mul", "cyclosq"];
 
     // CASES (comma-separated names) times only those cases, for a profiler
-    // (`perf record` of one case alone); run.sh leaves it unset.
+    // (`perf record` of one case alone); a sitting leaves it unset.
     if let Ok(only) = std::env::var("CASES") {
         jobs.retain(|(name, _)| only.split(',').any(|c| c == name));
     }

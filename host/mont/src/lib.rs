@@ -26,6 +26,8 @@ use std::sync::atomic::{AtomicU8, Ordering};
 
 pub mod field;
 pub mod fp;
+#[cfg(target_arch = "x86_64")]
+pub mod ifma;
 pub mod inverse;
 pub mod words;
 

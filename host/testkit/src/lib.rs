@@ -15,6 +15,8 @@
 //! - [`snarkjs`] and [`fixture`]: snarkjs's Groth16 files, and the committed proof;
 //! - [`worst`]: the slowest inputs we can construct per host function, beside a
 //!   typical one (the benchmark prices from them);
+//! - [`native_stack`]: the inputs each host function's native stack use is measured
+//!   on, and a thread of a given stack size that runs one;
 //! - [`probe`]: a WAT contract that calls one host function with any arguments;
 //! - [`fuzzing`]: the fuzz harness bodies the cargo-fuzz targets (`host/fuzz`) and
 //!   the corpus replay test run;
@@ -28,6 +30,7 @@ pub mod frames;
 pub mod fuzzing;
 pub mod inputs;
 pub mod kzg_p256;
+pub mod native_stack;
 pub mod poseidon;
 pub mod probe;
 pub mod sample;

@@ -14,8 +14,11 @@
 //! A `valid` test must give `0…01`, an `invalid` one must be refused: with any reason
 //! (check with `strict` false), the reasons being zkhost's and Wycheproof naming none.
 //! The one exception is a decision of zkhost's, not of this reader: Ed25519 verification
-//! follows ZIP-215, which accepts encodings RFC 8032 refuses, and the Wycheproof tests
-//! whose only fault is such an encoding are read as `valid` ([`ZIP215_VALID`]).
+//! follows ZIP-215, which decodes encodings RFC 8032 refuses. A test whose `R` is the
+//! identity encoded with the sign bit set ([`SIGNED_IDENTITY`]), which Wycheproof marks
+//! `invalid` for that encoding alone, is read by ZIP-215's verdict instead: `valid` when
+//! `ed25519-zebra` accepts it ([`zip215_verdict`]). The exception is found by what the
+//! signature is, never by a test's number.
 //! Some invalid tests are malformed signatures that no input of the function can carry
 //! (a BER or garbled DER encoding has no `(r, s)`; an Ed25519 signature of another length
 //! than 64 bytes would shift into the message): they are [`Skipped`], counted and
@@ -41,17 +44,38 @@ pub const VALID: &str = "0000000000000000000000000000000000000000000000000000000
 /// passes it when checked with `strict` false).
 pub const INVALID: &str = "wycheproof: invalid";
 
-/// The `tcId`s of `ed25519_test.json` that Wycheproof marks `invalid` and zkhost's rule
-/// accepts, each with the reason; [`load`] expects `0…01` for them, and fails if one is
-/// not in the file or not `invalid` (an update of the file must be looked at again).
-///
-/// ZIP-215 (`zkhost_sig::ed25519`, rule 1) decodes `A` and `R` leniently, as
-/// `curve25519-dalek` does: a `y` not below p, and `x = 0` with the sign bit set. Wycheproof
-/// follows RFC 8032 §5.1.3, under which the latter does not decode.
-pub const ZIP215_VALID: &[(u64, &str)] = &[(
-    151,
-    "R is (0, 1) encoded with the sign bit set, which ZIP-215 decodes",
-)];
+/// `R = (0, 1)`, the identity, encoded with the sign bit of `x` set: `y = 1`
+/// little-endian with bit 255 set. RFC 8032 §5.1.3 refuses to decode it (`x = 0` with
+/// the sign bit set), and Wycheproof marks a test whose `R` it is `invalid` for that
+/// reason; ZIP-215 (`zkhost_sig::ed25519`, rule 1) decodes it, as `curve25519-dalek`
+/// does, to the identity, and the signature is then valid when the equation holds.
+pub const SIGNED_IDENTITY: [u8; 32] = {
+    let mut r = [0u8; 32];
+    r[0] = 1;
+    r[31] = 0x80;
+    r
+};
+
+/// Why a test whose `R` is [`SIGNED_IDENTITY`] and that ZIP-215 accepts is read as
+/// `valid` although Wycheproof marks it `invalid`; its vector's name ends with
+/// ` (Wycheproof: invalid; valid under ZIP-215: <this>)`.
+pub const ZIP215_REASON: &str = "R is (0, 1) encoded with the sign bit set, which ZIP-215 decodes";
+
+/// ZIP-215's verdict on an `ed25519_verify` input (`key ‖ signature ‖ message`) whose
+/// signature's `R` is [`SIGNED_IDENTITY`], from `ed25519-zebra` (the ZIP-215 verifier
+/// CosmWasm runs, apart from zkhost's code): `Some(true)` when it verifies. `None` for
+/// any other input, whose verdict is Wycheproof's.
+pub fn zip215_verdict(input: &[u8]) -> Option<bool> {
+    let key: [u8; 32] = input.get(..32)?.try_into().ok()?;
+    let signature: [u8; 64] = input.get(32..96)?.try_into().ok()?;
+    if signature.get(..32)? != SIGNED_IDENTITY {
+        return None;
+    }
+    let message = input.get(96..)?;
+    let verdict = ed25519_zebra::VerificationKey::try_from(key)
+        .and_then(|vk| vk.verify(&ed25519_zebra::Signature::from(signature), message));
+    Some(verdict.is_ok())
+}
 
 /// `host/sig/vectors/wycheproof`: Wycheproof's ECDSA P-256 and secp256k1 (SHA-256) and
 /// Ed25519 files.
@@ -139,17 +163,26 @@ struct Test {
     result: String,
 }
 
-/// Reads one Wycheproof file ([`classify`] names its function) as vectors: each test's
-/// input, `Expected` [`VALID`] for a `valid` test and `ExpectedError` [`INVALID`] for an
-/// `invalid` one (but [`ZIP215_VALID`]), no gas (Wycheproof gives none), named
-/// `tcId <n>: <comment> [<flags>]`; and the tests no input can express. Fails on a file
-/// whose groups are not the function's (another curve, hash or test type), on an
-/// `acceptable` or unknown result, and on a `valid` test that cannot be expressed.
+/// Reads one Wycheproof file ([`classify`] names its function) as vectors: see [`parse`].
 pub fn load(path: &Path) -> Result<(VectorFile, Skipped), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    parse(path, &text)
+}
+
+/// Reads the Wycheproof JSON `text` of a file named `path` ([`classify`] names its
+/// function by the name alone) as vectors: each test's input, `Expected` [`VALID`] for a
+/// `valid` test and `ExpectedError` [`INVALID`] for an `invalid` one, no gas (Wycheproof
+/// gives none), named `tcId <n>: <comment> [<flags>]`; and the tests no input can
+/// express. An Ed25519 test whose `R` is [`SIGNED_IDENTITY`] takes ZIP-215's verdict
+/// ([`zip215_verdict`]), and its name says so when that verdict is `valid`
+/// ([`ZIP215_REASON`]). Fails on a file whose groups are not the function's (another
+/// curve, hash or test type), on an `acceptable` or unknown result, on a `valid` test
+/// that cannot be expressed, and on a `valid` test whose `R` is [`SIGNED_IDENTITY`]
+/// (RFC 8032 refuses it: such a file must be looked at, not read).
+pub fn parse(path: &Path, text: &str) -> Result<(VectorFile, Skipped), String> {
     let at = |e: String| format!("{}: {e}", path.display());
     let op = classify(path).ok_or_else(|| at("not a known Wycheproof file name".into()))?;
-    let text = std::fs::read_to_string(path).map_err(|e| at(e.to_string()))?;
-    let file: File = serde_json::from_str(&text).map_err(|e| at(e.to_string()))?;
+    let file: File = serde_json::from_str(text).map_err(|e| at(e.to_string()))?;
     let mut skipped = Skipped {
         why: match op {
             Crypto::Ed25519Verify => "signature not 64 bytes",
@@ -157,31 +190,14 @@ pub fn load(path: &Path) -> Result<(VectorFile, Skipped), String> {
         },
         tc_ids: Vec::new(),
     };
-    // ZIP-215's exceptions, for the Ed25519 file; each must be met once.
-    let exceptions: &[(u64, &str)] = match op {
-        Crypto::Ed25519Verify => ZIP215_VALID,
-        _ => &[],
-    };
-    let mut met = 0;
     let mut out = Vec::new();
     for group in &file.test_groups {
         let key = group_key(op, group).map_err(at)?;
         for test in &group.tests {
-            let exception = exceptions.iter().find(|(id, _)| *id == test.tc_id);
-            let valid = match (test.result.as_str(), exception) {
-                ("invalid", Some(_)) => {
-                    met += 1;
-                    true
-                }
-                (other, Some(_)) => {
-                    return Err(at(format!(
-                        "tcId {}: result {other:?}, listed in ZIP215_VALID as invalid",
-                        test.tc_id
-                    )))
-                }
-                ("valid", None) => true,
-                ("invalid", None) => false,
-                (other, None) => {
+            let wycheproof_valid = match test.result.as_str() {
+                "valid" => true,
+                "invalid" => false,
+                other => {
                     return Err(at(format!(
                         "tcId {}: result {other:?}, which zkhost has not decided (only \
                          valid and invalid are read)",
@@ -192,7 +208,7 @@ pub fn load(path: &Path) -> Result<(VectorFile, Skipped), String> {
             let input =
                 input(op, &key, test).map_err(|e| at(format!("tcId {}: {e}", test.tc_id)))?;
             let Some(input) = input else {
-                if valid {
+                if wycheproof_valid {
                     return Err(at(format!(
                         "tcId {}: a valid test whose signature is {}",
                         test.tc_id, skipped.why
@@ -202,11 +218,28 @@ pub fn load(path: &Path) -> Result<(VectorFile, Skipped), String> {
                 continue;
             };
             let mut name = name(test);
-            if let Some((_, why)) = exception {
-                name.push_str(&format!(
-                    " (Wycheproof: invalid; valid under ZIP-215: {why})"
-                ));
-            }
+            let zip215 = match op {
+                Crypto::Ed25519Verify => zip215_verdict(&input),
+                _ => None,
+            };
+            let valid = match (wycheproof_valid, zip215) {
+                (valid, None) => valid,
+                (false, Some(zip215)) => {
+                    if zip215 {
+                        name.push_str(&format!(
+                            " (Wycheproof: invalid; valid under ZIP-215: {ZIP215_REASON})"
+                        ));
+                    }
+                    zip215
+                }
+                (true, Some(_)) => {
+                    return Err(at(format!(
+                        "tcId {}: valid, with an R that RFC 8032 refuses to decode (the \
+                         identity with the sign bit set)",
+                        test.tc_id
+                    )))
+                }
+            };
             out.push(Vector {
                 input: hex::encode(input),
                 expected: valid.then(|| VALID.to_string()),
@@ -215,12 +248,6 @@ pub fn load(path: &Path) -> Result<(VectorFile, Skipped), String> {
                 gas: None,
             });
         }
-    }
-    if met != exceptions.len() {
-        return Err(at(format!(
-            "{met} of the {} tests of ZIP215_VALID found",
-            exceptions.len()
-        )));
     }
     let file = VectorFile {
         path: path.to_path_buf(),

@@ -24,7 +24,7 @@ use zkhost_testkit::wycheproof::{self, Skipped, VectorFile};
 
 /// Each file with its function and its counts by Wycheproof's verdict: valid, invalid
 /// (run), and skipped (not expressible as an input, all invalid). Of the Ed25519 file's
-/// invalid ones, those of `ZIP215_VALID` must verify.
+/// invalid ones, the one whose `R` is `SIGNED_IDENTITY` must verify (ZIP-215).
 const FILES: [(&str, Crypto, (usize, usize, usize)); 3] = [
     (
         "ecdsa_secp256k1_sha256_test.json",
@@ -56,6 +56,13 @@ fn declared(path: &Path) -> (usize, usize) {
         .filter(|t| t["result"] == "valid")
         .count();
     (total, valid)
+}
+
+/// Whether `v` is an `ed25519_verify` input whose signature's `R` is the identity with
+/// the sign bit set.
+fn signed_identity_r(op: Crypto, v: &zkhost_testkit::vectors::Vector) -> bool {
+    op == Crypto::Ed25519Verify
+        && decode_hex(&v.input).unwrap()[32..64] == wycheproof::SIGNED_IDENTITY
 }
 
 fn native(op: Crypto, input: &[u8]) -> Result<Vec<u8>, String> {
@@ -94,11 +101,15 @@ fn every_wycheproof_test_is_run_or_counted_as_not_expressible() {
             .filter(|v| v.expected_error.is_some())
             .count();
         assert_eq!(must_verify + must_refuse, file.vectors.len(), "{name}");
-        // Wycheproof's verdict: ZIP-215's exceptions are its invalid tests.
-        let zip215 = match op {
-            Crypto::Ed25519Verify => wycheproof::ZIP215_VALID.len(),
-            _ => 0,
-        };
+        // Wycheproof's verdict: ZIP-215's exceptions, found by their R, are its invalid
+        // tests; the committed Ed25519 file has one.
+        let zip215 = file
+            .vectors
+            .iter()
+            .filter(|v| v.expected.is_some() && signed_identity_r(op, v))
+            .count();
+        let expected_zip215 = usize::from(op == Crypto::Ed25519Verify);
+        assert_eq!(zip215, expected_zip215, "{name}: ZIP-215's exceptions");
         let (valid, invalid) = (must_verify - zip215, must_refuse + zip215);
         // Printed with --nocapture.
         println!(
@@ -180,4 +191,76 @@ fn every_wycheproof_vector_through_the_forwarder_matches_native() {
         }
     }
     assert_eq!(runs, 168 + 74 + 174 + 75 + 88 + 51);
+}
+
+/// The ZIP-215 exception is found by the signature's `R`, not by a test number: a
+/// Wycheproof-format Ed25519 file whose cases differ from the committed one's is read
+/// right. Built from the committed file's `R = SIGNED_IDENTITY` case (tcId 151 there):
+/// that case under tcId 1 (valid under ZIP-215), the same signature with one bit of `s`
+/// flipped under tcId 151 (`R` unchanged, the equation fails), and with one bit of `R`
+/// flipped under tcId 152 (`R` becomes a point of order 4, the equation fails). The
+/// verdicts expected are the construction's; zkhost must give them, and no case of
+/// the file may be reported as a mismatch.
+#[test]
+fn an_ed25519_file_with_other_cases_is_read_by_what_r_is() {
+    let dir = wycheproof::wycheproof_vectors();
+    let text = std::fs::read_to_string(dir.join("ed25519_test.json")).expect("vector file");
+    let json: serde_json::Value = serde_json::from_str(&text).expect("json");
+    let signed_identity = hex::encode(wycheproof::SIGNED_IDENTITY);
+    let (group, case) = json["testGroups"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find_map(|g| {
+            let tests = g["tests"].as_array().unwrap();
+            let case = tests
+                .iter()
+                .find(|t| t["sig"].as_str().unwrap().starts_with(&signed_identity))?;
+            Some((g, case))
+        })
+        .expect("the committed file has a case whose R is the signed identity");
+    let with = |tc_id: u64, flip_byte: usize| {
+        let mut sig = hex::decode(case["sig"].as_str().unwrap()).unwrap();
+        if flip_byte < sig.len() {
+            sig[flip_byte] ^= 1;
+        }
+        let mut t = case.clone();
+        t["tcId"] = tc_id.into();
+        t["sig"] = hex::encode(sig).into();
+        t
+    };
+    let mut group = group.clone();
+    // tcId 1: the case unchanged; 151: bit 0 of s flipped; 152: bit 0 of R flipped.
+    group["tests"] = serde_json::json!([with(1, 64), with(151, 32), with(152, 0)]);
+    let mut other = json.clone();
+    other["testGroups"] = serde_json::json!([group]);
+    other["numberOfTests"] = 3.into();
+
+    let path = dir.join("other/ed25519_test.json");
+    let (file, skipped) = wycheproof::parse(&path, &other.to_string()).expect("parse");
+    assert_eq!(skipped.count(), 0);
+    let verdicts: Vec<_> = file
+        .vectors
+        .iter()
+        .map(|v| {
+            let tc_id = v.name.split(':').next().unwrap().to_string();
+            (tc_id, v.expected.is_some(), signed_identity_r(file.op, v))
+        })
+        .collect();
+    assert_eq!(
+        verdicts,
+        [
+            ("tcId 1".to_string(), true, true),
+            ("tcId 151".to_string(), false, true),
+            ("tcId 152".to_string(), false, false),
+        ]
+    );
+    assert!(file.vectors[0].name.ends_with(&format!(
+        "valid under ZIP-215: {})",
+        wycheproof::ZIP215_REASON
+    )));
+    assert!(!file.vectors[1].name.contains("ZIP-215"));
+    let failures = file.check_priced(|_, _| 0, false, native);
+    let failures: Vec<_> = failures.iter().map(|f| f.to_string()).collect();
+    assert!(failures.is_empty(), "{failures:#?}");
 }

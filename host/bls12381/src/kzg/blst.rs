@@ -24,19 +24,32 @@ type Lines = [blst_fp6; 68];
 
 /// The lines of the G2 generator and of `[τ]G2`, computed on first use. Both points
 /// are constants, so this is the same value in every process.
-fn lines() -> &'static (Lines, Lines) {
-    static LINES: OnceLock<Box<(Lines, Lines)>> = OnceLock::new();
+fn lines() -> &'static (Box<Lines>, Box<Lines>) {
+    static LINES: OnceLock<(Box<Lines>, Box<Lines>)> = OnceLock::new();
     LINES.get_or_init(|| {
-        let mut out = Box::new(([blst_fp6::default(); 68], [blst_fp6::default(); 68]));
+        let (mut g2, mut tau_lines) = (heap_lines(), heap_lines());
         let tau = tau_g2();
         // SAFETY: blst_p2_affine_generator returns a pointer to a static point; each
         // destination holds the 68 lines blst writes.
         unsafe {
-            blst_precompute_lines(out.0.as_mut_ptr(), blst_p2_affine_generator());
-            blst_precompute_lines(out.1.as_mut_ptr(), &tau);
+            blst_precompute_lines(g2.as_mut_ptr(), blst_p2_affine_generator());
+            blst_precompute_lines(tau_lines.as_mut_ptr(), &tau);
         }
-        out
+        (g2, tau_lines)
     })
+}
+
+/// A zeroed [`Lines`] made on the heap: `Box::new` of the array would build its 19.6
+/// KiB on the calling thread's stack first (twice that for the pair, and more in an
+/// unoptimised build), on the first call of `kzg_point_evaluation`, whose stack the
+/// node sizes (docs/src/embedding.md, "Native stack").
+fn heap_lines() -> Box<Lines> {
+    let lines = vec![blst_fp6::default(); 68].into_boxed_slice();
+    match lines.try_into() {
+        Ok(lines) => lines,
+        // The vector has the array's length.
+        Err(_) => unreachable!("68 lines"),
+    }
 }
 
 /// [`TAU_G2`] decoded. The constant is a valid subgroup point (a unit test checks it),

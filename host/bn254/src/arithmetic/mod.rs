@@ -63,6 +63,8 @@ pub mod g1;
 pub mod g2;
 pub mod jacobian;
 pub mod pairing;
+#[cfg(all(target_arch = "x86_64", any(test, feature = "internals")))]
+pub mod vector;
 
 #[cfg(test)]
 mod tests;
