@@ -169,7 +169,7 @@ pub fn g2_aggregate(points: &[u8]) -> Result<[u8; G2_COMPRESSED_LEN], Error> {
 
 /// `bytes` as `N`-byte records: at least one, and no bytes left over.
 fn records<const N: usize>(bytes: &[u8]) -> Result<impl Iterator<Item = &[u8; N]>, Error> {
-    if bytes.is_empty() || bytes.len() % N != 0 {
+    if bytes.is_empty() || !bytes.len().is_multiple_of(N) {
         return Err(Error::InputLength);
     }
     // Every chunk is N bytes: the conversion drops none.

@@ -183,7 +183,7 @@ impl Op {
     /// Whether `len` is a valid input length: exact for the additions and maps, a
     /// positive multiple of the record for the MSMs and the pairing check.
     pub fn accepts_len(self, len: usize) -> bool {
-        let multiple = |record: usize| len != 0 && len % record == 0;
+        let multiple = |record: usize| len != 0 && len.is_multiple_of(record);
         match self {
             Op::G1Add => len == G1_ADD_LEN,
             Op::G2Add => len == G2_ADD_LEN,

@@ -156,7 +156,7 @@ pub fn fast_aggregate_verify_prevalidated(
         return Err(Error::NotInCiphersuite);
     }
     let sig = signature(sig)?;
-    if keys.is_empty() || keys.len() % crate::G1_LEN != 0 {
+    if keys.is_empty() || !keys.len().is_multiple_of(crate::G1_LEN) {
         return Err(Error::NoPublicKeys);
     }
     let keys = keys

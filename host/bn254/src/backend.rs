@@ -75,7 +75,7 @@ pub fn msm_by_products<B: Bn254Backend + ?Sized>(
     backend: &B,
     input: &[u8],
 ) -> Result<[u8; 64], Error> {
-    if input.is_empty() || input.len() % msm::RECORD_LEN != 0 {
+    if input.is_empty() || !input.len().is_multiple_of(msm::RECORD_LEN) {
         return Err(Error::MsmLength);
     }
     // `sum ‖ product`, the input of the next addition.

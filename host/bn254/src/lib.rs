@@ -309,7 +309,7 @@ fn mul<E: Engine>(input: &[u8]) -> Result<[u8; 64], Error> {
 
 #[cfg(feature = "abi")]
 fn pairing<E: Engine>(input: &[u8]) -> Result<bool, Error> {
-    if input.len() % PAIR_LEN != 0 {
+    if !input.len().is_multiple_of(PAIR_LEN) {
         return Err(Error::PairingLength);
     }
     let mut pairs = Vec::with_capacity(input.len() / PAIR_LEN);

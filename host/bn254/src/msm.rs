@@ -266,7 +266,7 @@ fn classify(b: &G1Affine, q: &G1Affine) -> Pair {
 /// Splits Ethereum MSM input into validated points and reduced scalars, skipping
 /// records that contribute nothing (infinity or a zero scalar) after validating them.
 pub fn decode(input: &[u8]) -> Result<(Vec<G1Affine>, Vec<Scalar>), Error> {
-    if input.is_empty() || input.len() % RECORD_LEN != 0 {
+    if input.is_empty() || !input.len().is_multiple_of(RECORD_LEN) {
         return Err(Error::MsmLength);
     }
     let k = input.len() / RECORD_LEN;

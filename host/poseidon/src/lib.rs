@@ -89,7 +89,7 @@ impl Error {
 /// The number of inputs in an input of `len` bytes, checked: what a host function
 /// prices before reading any element.
 pub fn input_count(len: usize) -> Result<usize, Error> {
-    if len % ELEMENT_LEN != 0 {
+    if !len.is_multiple_of(ELEMENT_LEN) {
         return Err(Error::Length);
     }
     let n = len / ELEMENT_LEN;

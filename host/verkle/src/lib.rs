@@ -298,7 +298,7 @@ pub fn update(commitment: &Element, changes: &[(u8, Fr, Fr)]) -> Element {
 /// Reads `n ≤ 256` little-endian scalars, each `< r`, as the (index, limbs) terms
 /// of the non-zero ones: a zero slot costs a comparison and nothing else.
 fn read_terms(input: &[u8]) -> Result<Vec<(u8, precomp::Limbs)>, Error> {
-    if input.len() % ELEMENT_LEN != 0 {
+    if !input.len().is_multiple_of(ELEMENT_LEN) {
         return Err(Error::InputLength {
             len: input.len(),
             what: "a multiple of 32",
