@@ -55,50 +55,35 @@ pub(crate) const alt_bn128_g1_msm: Binding = Binding {
     content_price: by_length_alone,
 };
 
+/// The backend that compresses: the one asked for, or zkhost's.
+fn compressing(b: Backends) -> &'static dyn zkhost_bn254::Bn254Backend {
+    b.bn254.unwrap_or(Backend::ZKHOST).get()
+}
+
+fn compression<const N: usize>(r: Result<[u8; N], compress::Error>) -> Result<Vec<u8>, HostError> {
+    r.map(|o| o.to_vec()).map_err(compression_refused)
+}
+
 pub(crate) const alt_bn128_g1_compress: Binding = Binding {
-    compute: |b, input| {
-        let backend = b.bn254.unwrap_or(Backend::ZKHOST).get();
-        backend
-            .g1_compress(input)
-            .map(|o| o.to_vec())
-            .map_err(compression_refused)
-    },
+    compute: |b, input| compression(compressing(b).g1_compress(input)),
     price: |c, _| c.compression.g1_compress,
     content_price: by_length_alone,
 };
 
 pub(crate) const alt_bn128_g1_decompress: Binding = Binding {
-    compute: |b, input| {
-        let backend = b.bn254.unwrap_or(Backend::ZKHOST).get();
-        backend
-            .g1_decompress(input)
-            .map(|o| o.to_vec())
-            .map_err(compression_refused)
-    },
+    compute: |b, input| compression(compressing(b).g1_decompress(input)),
     price: |c, _| c.compression.g1_decompress,
     content_price: by_length_alone,
 };
 
 pub(crate) const alt_bn128_g2_compress: Binding = Binding {
-    compute: |b, input| {
-        let backend = b.bn254.unwrap_or(Backend::ZKHOST).get();
-        backend
-            .g2_compress(input)
-            .map(|o| o.to_vec())
-            .map_err(compression_refused)
-    },
+    compute: |b, input| compression(compressing(b).g2_compress(input)),
     price: |c, _| c.compression.g2_compress,
     content_price: by_length_alone,
 };
 
 pub(crate) const alt_bn128_g2_decompress: Binding = Binding {
-    compute: |b, input| {
-        let backend = b.bn254.unwrap_or(Backend::ZKHOST).get();
-        backend
-            .g2_decompress(input)
-            .map(|o| o.to_vec())
-            .map_err(compression_refused)
-    },
+    compute: |b, input| compression(compressing(b).g2_decompress(input)),
     price: |c, _| c.compression.g2_decompress,
     content_price: by_length_alone,
 };
