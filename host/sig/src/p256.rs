@@ -32,6 +32,7 @@ mod field;
 mod limbs;
 mod point;
 mod scalar;
+mod table;
 
 use field::Fe;
 use point::Affine;
@@ -135,6 +136,16 @@ pub fn output(input: &[u8]) -> &'static [u8] {
 /// failing check of the crate documentation.
 pub fn verify(input: &[u8]) -> Result<(), Error> {
     let input: &[u8; INPUT_LEN] = input.try_into().map_err(|_| Error::InputLength)?;
+    #[cfg(target_arch = "x86_64")]
+    if let Some(adx) = field::Adx::detect() {
+        return verify_with(input, adx);
+    }
+    verify_with(input, field::Portable)
+}
+
+/// The checks of [`verify`] after the length, with the base field's products of `m`.
+#[inline(always)]
+fn verify_with<M: field::FieldMul>(input: &[u8; INPUT_LEN], m: M) -> Result<(), Error> {
     let word = |i: usize| -> [u8; 32] {
         let mut out = [0u8; 32];
         out.copy_from_slice(&input[32 * i..32 * (i + 1)]);
@@ -152,7 +163,7 @@ pub fn verify(input: &[u8]) -> Result<(), Error> {
     let s_inv = scalar::invert_mont(&s);
     let u1 = scalar::mul_by_mont(&h, &s_inv);
     let u2 = scalar::mul_by_mont(&r, &s_inv);
-    let r_prime = point::mul_base_and_point(&u1, &u2, &q);
+    let r_prime = point::mul_base_and_point(&u1, &u2, &q, m);
     if r_prime.is_infinity() {
         return Err(Error::RIsInfinity);
     }

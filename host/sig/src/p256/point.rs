@@ -14,8 +14,9 @@
 //!   additions.
 //! - One joint double-and-add (Straus–Shamir) shares the ≤ 256 doublings.
 
-use super::field::Fe;
+use super::field::{Fe, FieldMul};
 use super::limbs::Limbs;
+use super::table::G_TABLE;
 
 /// The curve's `b`, in Montgomery form.
 const B: Fe = Fe::from_limbs(&[
@@ -46,7 +47,7 @@ const G_WINDOW: u32 = 8;
 /// The wNAF width for `u₂` (the public key): digits odd, `|d| < 2⁴`.
 const Q_WINDOW: u32 = 5;
 /// Number of odd multiples in the base point's table.
-const G_TABLE_LEN: usize = 1 << (G_WINDOW - 2);
+pub(crate) const G_TABLE_LEN: usize = 1 << (G_WINDOW - 2);
 /// Number of odd multiples of the public key.
 const Q_TABLE_LEN: usize = 1 << (Q_WINDOW - 2);
 
@@ -110,17 +111,17 @@ impl Jacobian {
 
     /// `2·self` (dbl-2001-b, `a = −3`; `Z₃ = 2YZ` is 0 for infinity).
     #[inline(always)]
-    pub(crate) const fn double(&self) -> Jacobian {
-        let delta = self.z.square();
-        let gamma = self.y.square();
-        let beta = self.x.mul(&gamma);
-        let t = self.x.sub(&delta).mul(&self.x.add(&delta));
+    pub(crate) fn double<M: FieldMul>(&self, m: M) -> Jacobian {
+        let delta = m.square(&self.z);
+        let gamma = m.square(&self.y);
+        let beta = m.mul(&self.x, &gamma);
+        let t = m.mul(&self.x.sub(&delta), &self.x.add(&delta));
         let alpha = t.double().add(&t);
         let beta4 = beta.double().double();
-        let x3 = alpha.square().sub(&beta4.double());
-        let z3 = self.y.add(&self.z).square().sub(&gamma).sub(&delta);
-        let gamma2_8 = gamma.square().double().double().double();
-        let y3 = alpha.mul(&beta4.sub(&x3)).sub(&gamma2_8);
+        let x3 = m.square(&alpha).sub(&beta4.double());
+        let z3 = m.square(&self.y.add(&self.z)).sub(&gamma).sub(&delta);
+        let gamma2_8 = m.square(&gamma).double().double().double();
+        let y3 = m.mul(&alpha, &beta4.sub(&x3)).sub(&gamma2_8);
         Jacobian {
             x: x3,
             y: y3,
@@ -130,34 +131,34 @@ impl Jacobian {
 
     /// `self + rhs` for any two points.
     #[inline(always)]
-    pub(crate) const fn add(&self, rhs: &Jacobian) -> Jacobian {
+    pub(crate) fn add<M: FieldMul>(&self, rhs: &Jacobian, m: M) -> Jacobian {
         if self.is_infinity() {
             return *rhs;
         }
         if rhs.is_infinity() {
             return *self;
         }
-        let z1z1 = self.z.square();
-        let z2z2 = rhs.z.square();
-        let u1 = self.x.mul(&z2z2);
-        let u2 = rhs.x.mul(&z1z1);
-        let s1 = self.y.mul(&rhs.z).mul(&z2z2);
-        let s2 = rhs.y.mul(&self.z).mul(&z1z1);
+        let z1z1 = m.square(&self.z);
+        let z2z2 = m.square(&rhs.z);
+        let u1 = m.mul(&self.x, &z2z2);
+        let u2 = m.mul(&rhs.x, &z1z1);
+        let s1 = m.mul(&m.mul(&self.y, &rhs.z), &z2z2);
+        let s2 = m.mul(&m.mul(&rhs.y, &self.z), &z1z1);
         let h = u2.sub(&u1);
         let r = s2.sub(&s1);
         if h.is_zero() {
             return if r.is_zero() {
-                self.double()
+                self.double(m)
             } else {
                 Jacobian::INFINITY
             };
         }
-        let hh = h.square();
-        let hhh = hh.mul(&h);
-        let v = u1.mul(&hh);
-        let x3 = r.square().sub(&hhh).sub(&v.double());
-        let y3 = r.mul(&v.sub(&x3)).sub(&s1.mul(&hhh));
-        let z3 = self.z.mul(&rhs.z).mul(&h);
+        let hh = m.square(&h);
+        let hhh = m.mul(&hh, &h);
+        let v = m.mul(&u1, &hh);
+        let x3 = m.square(&r).sub(&hhh).sub(&v.double());
+        let y3 = m.mul(&r, &v.sub(&x3)).sub(&m.mul(&s1, &hhh));
+        let z3 = m.mul(&m.mul(&self.z, &rhs.z), &h);
         Jacobian {
             x: x3,
             y: y3,
@@ -167,28 +168,28 @@ impl Jacobian {
 
     /// `self + rhs` for an affine `rhs` (madd-2004-hmv).
     #[inline(always)]
-    pub(crate) const fn add_affine(&self, rhs: &Affine) -> Jacobian {
+    pub(crate) fn add_affine<M: FieldMul>(&self, rhs: &Affine, m: M) -> Jacobian {
         if self.is_infinity() {
             return Jacobian::from_affine(rhs);
         }
-        let z1z1 = self.z.square();
-        let u2 = rhs.x.mul(&z1z1);
-        let s2 = rhs.y.mul(&self.z).mul(&z1z1);
+        let z1z1 = m.square(&self.z);
+        let u2 = m.mul(&rhs.x, &z1z1);
+        let s2 = m.mul(&m.mul(&rhs.y, &self.z), &z1z1);
         let h = u2.sub(&self.x);
         let r = s2.sub(&self.y);
         if h.is_zero() {
             return if r.is_zero() {
-                self.double()
+                self.double(m)
             } else {
                 Jacobian::INFINITY
             };
         }
-        let hh = h.square();
-        let hhh = hh.mul(&h);
-        let v = self.x.mul(&hh);
-        let x3 = r.square().sub(&hhh).sub(&v.double());
-        let y3 = r.mul(&v.sub(&x3)).sub(&self.y.mul(&hhh));
-        let z3 = self.z.mul(&h);
+        let hh = m.square(&h);
+        let hhh = m.mul(&hh, &h);
+        let v = m.mul(&self.x, &hh);
+        let x3 = m.square(&r).sub(&hhh).sub(&v.double());
+        let y3 = m.mul(&r, &v.sub(&x3)).sub(&m.mul(&self.y, &hhh));
+        let z3 = m.mul(&self.z, &h);
         Jacobian {
             x: x3,
             y: y3,
@@ -228,46 +229,6 @@ impl Jacobian {
     }
 }
 
-/// The odd multiples `G, 3G, …, (2·G_TABLE_LEN − 1)·G` in affine coordinates, with one
-/// shared (Montgomery's trick) inversion.
-const fn base_table() -> [Affine; G_TABLE_LEN] {
-    let g = Jacobian::from_affine(&G);
-    let g2 = g.double();
-    let mut jac = [g; G_TABLE_LEN];
-    let mut i = 1;
-    while i < G_TABLE_LEN {
-        jac[i] = jac[i - 1].add(&g2);
-        i += 1;
-    }
-    // prefix[i] = z₀·…·z_{i−1}.
-    let mut prefix = [Fe::ONE; G_TABLE_LEN];
-    let mut acc = Fe::ONE;
-    i = 0;
-    while i < G_TABLE_LEN {
-        prefix[i] = acc;
-        acc = acc.mul(&jac[i].z);
-        i += 1;
-    }
-    // inv = (z₀·…·z_i)⁻¹ going down.
-    let mut inv = acc.invert();
-    let mut out = [G; G_TABLE_LEN];
-    i = G_TABLE_LEN;
-    while i > 0 {
-        i -= 1;
-        let zi = inv.mul(&prefix[i]);
-        inv = inv.mul(&jac[i].z);
-        let zi2 = zi.square();
-        out[i] = Affine {
-            x: jac[i].x.mul(&zi2),
-            y: jac[i].y.mul(&zi2.mul(&zi)),
-        };
-    }
-    out
-}
-
-/// `(2i + 1)·G` at index `i`, computed by the compiler (about 4 KiB).
-pub(crate) static G_TABLE: [Affine; G_TABLE_LEN] = base_table();
-
 /// The width-`w` non-adjacent form of `k < 2²⁵⁶`: `k = Σ dᵢ·2ⁱ` with every nonzero
 /// `dᵢ` odd and `|dᵢ| < 2^(w−1)`, at most one nonzero digit in any `w` consecutive.
 /// 257 digits suffice.
@@ -302,16 +263,22 @@ pub(crate) fn wnaf(k: &Limbs, w: u32) -> [i8; 257] {
     digits
 }
 
-/// `u₁·G + u₂·Q` for `u₁, u₂ < 2²⁵⁶`.
-pub(crate) fn mul_base_and_point(u1: &Limbs, u2: &Limbs, q: &Affine) -> Jacobian {
+/// `u₁·G + u₂·Q` for `u₁, u₂ < 2²⁵⁶`, with the field products of `m`.
+#[inline(always)]
+pub(crate) fn mul_base_and_point<M: FieldMul>(
+    u1: &Limbs,
+    u2: &Limbs,
+    q: &Affine,
+    m: M,
+) -> Jacobian {
     let d1 = wnaf(u1, G_WINDOW);
     let d2 = wnaf(u2, Q_WINDOW);
 
     let q1 = Jacobian::from_affine(q);
-    let q2 = q1.double();
+    let q2 = q1.double(m);
     let mut q_table = [q1; Q_TABLE_LEN];
     for i in 1..Q_TABLE_LEN {
-        q_table[i] = q_table[i - 1].add(&q2);
+        q_table[i] = q_table[i - 1].add(&q2, m);
     }
 
     let Some(top) = (0..257).rev().find(|&i| d1[i] != 0 || d2[i] != 0) else {
@@ -319,18 +286,18 @@ pub(crate) fn mul_base_and_point(u1: &Limbs, u2: &Limbs, q: &Affine) -> Jacobian
     };
     let mut acc = Jacobian::INFINITY;
     for i in (0..=top).rev() {
-        acc = acc.double();
+        acc = acc.double(m);
         let d = d1[i];
         if d > 0 {
-            acc = acc.add_affine(&G_TABLE[(d >> 1) as usize]);
+            acc = acc.add_affine(&G_TABLE[(d >> 1) as usize], m);
         } else if d < 0 {
-            acc = acc.add_affine(&G_TABLE[((-d) >> 1) as usize].neg());
+            acc = acc.add_affine(&G_TABLE[((-d) >> 1) as usize].neg(), m);
         }
         let d = d2[i];
         if d > 0 {
-            acc = acc.add(&q_table[(d >> 1) as usize]);
+            acc = acc.add(&q_table[(d >> 1) as usize], m);
         } else if d < 0 {
-            acc = acc.add(&q_table[((-d) >> 1) as usize].neg());
+            acc = acc.add(&q_table[((-d) >> 1) as usize].neg(), m);
         }
     }
     acc
@@ -338,6 +305,7 @@ pub(crate) fn mul_base_and_point(u1: &Limbs, u2: &Limbs, q: &Affine) -> Jacobian
 
 #[cfg(test)]
 mod tests {
+    use super::super::field::Portable;
     use super::super::limbs;
     use super::*;
     use ::p256::elliptic_curve::ops::{LinearCombination, Reduce};
@@ -442,7 +410,12 @@ mod tests {
             let q_theirs = g * theirs_scalar(&qk);
             let (qx, qy) = theirs_affine(&q_theirs).unwrap();
             let q = Affine::on_curve(Fe::from_limbs(&qx), Fe::from_limbs(&qy)).unwrap();
-            let ours = mul_base_and_point(&u1, &u2, &q);
+            let ours = mul_base_and_point(&u1, &u2, &q, Portable);
+            #[cfg(target_arch = "x86_64")]
+            if let Some(adx) = super::super::field::Adx::detect() {
+                let fast = mul_base_and_point(&u1, &u2, &q, adx);
+                assert_eq!(ours_affine(&fast), ours_affine(&ours), "case {case}");
+            }
             let expected =
                 ProjectivePoint::lincomb(&g, &theirs_scalar(&u1), &q_theirs, &theirs_scalar(&u2));
             assert_eq!(ours_affine(&ours), theirs_affine(&expected), "case {case}");

@@ -55,7 +55,7 @@ pub(crate) fn reduce_be_bytes(bytes: &[u8; 32]) -> Limbs {
 }
 
 /// `s⁻¹` in Montgomery form (`s⁻¹·2²⁵⁶ mod n`) for `1 ≤ s < n`.
-#[inline]
+#[inline(always)]
 pub(crate) fn invert_mont(s: &Limbs) -> Limbs {
     let s = mont_mul(s, &R2);
     // s^1 … s^15 in Montgomery form.
