@@ -153,6 +153,10 @@ pub(crate) trait FieldMul: Copy {
     fn mul(self, a: &Fe, b: &Fe) -> Fe;
     /// `a²`.
     fn square(self, a: &Fe) -> Fe;
+    /// `a + b`.
+    fn add(self, a: &Fe, b: &Fe) -> Fe;
+    /// `a − b`.
+    fn sub(self, a: &Fe, b: &Fe) -> Fe;
 }
 
 /// The portable `u64`/`u128` products of [`Fe::mul`] and [`Fe::square`].
@@ -168,6 +172,16 @@ impl FieldMul for Portable {
     #[inline(always)]
     fn square(self, a: &Fe) -> Fe {
         a.square()
+    }
+
+    #[inline(always)]
+    fn add(self, a: &Fe, b: &Fe) -> Fe {
+        a.add(b)
+    }
+
+    #[inline(always)]
+    fn sub(self, a: &Fe, b: &Fe) -> Fe {
+        a.sub(b)
     }
 }
 
@@ -201,6 +215,104 @@ impl FieldMul for Adx {
         // SAFETY: as for `mul`.
         Fe(unsafe { mont_mul_adx(&a.0, &a.0) })
     }
+
+    #[inline(always)]
+    fn add(self, a: &Fe, b: &Fe) -> Fe {
+        Fe(add_x86_64(&a.0, &b.0))
+    }
+
+    #[inline(always)]
+    fn sub(self, a: &Fe, b: &Fe) -> Fe {
+        Fe(sub_x86_64(&a.0, &b.0))
+    }
+}
+
+/// `(a + b) mod p` for `a, b < p` in x86-64 assembly (base instructions only): one
+/// ADC chain, a trial subtraction of p, CMOVs — the portable form's masks and
+/// recomputed carries cost about twice as much here.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn add_x86_64(a: &Limbs, b: &Limbs) -> Limbs {
+    let [mut t0, mut t1, mut t2, mut t3] = *a;
+    // SAFETY: registers only, base x86-64 instructions.
+    unsafe {
+        core::arch::asm!(
+            "xor {c:e}, {c:e}",
+            "add {t0}, {b0}",
+            "adc {t1}, {b1}",
+            "adc {t2}, {b2}",
+            "adc {t3}, {b3}",
+            "adc {c}, 0",
+            "mov {b0}, {t0}",
+            "mov {b1}, {t1}",
+            "mov {b2}, {t2}",
+            "mov {b3}, {t3}",
+            "mov {k1:e}, 0xffffffff",
+            "mov {k3}, 0xffffffff00000001",
+            "sub {b0}, -1",
+            "sbb {b1}, {k1}",
+            "sbb {b2}, 0",
+            "sbb {b3}, {k3}",
+            "sbb {c}, 0",
+            "cmovnc {t0}, {b0}",
+            "cmovnc {t1}, {b1}",
+            "cmovnc {t2}, {b2}",
+            "cmovnc {t3}, {b3}",
+            t0 = inout(reg) t0,
+            t1 = inout(reg) t1,
+            t2 = inout(reg) t2,
+            t3 = inout(reg) t3,
+            b0 = inout(reg) b[0] => _,
+            b1 = inout(reg) b[1] => _,
+            b2 = inout(reg) b[2] => _,
+            b3 = inout(reg) b[3] => _,
+            c = out(reg) _,
+            k1 = out(reg) _,
+            k3 = out(reg) _,
+            options(pure, nomem, nostack),
+        );
+    }
+    [t0, t1, t2, t3]
+}
+
+/// `(a − b) mod p` for `a, b < p` in x86-64 assembly: one SBB chain, then p masked by
+/// the borrow added back.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn sub_x86_64(a: &Limbs, b: &Limbs) -> Limbs {
+    let [mut t0, mut t1, mut t2, mut t3] = *a;
+    // SAFETY: registers only, base x86-64 instructions.
+    unsafe {
+        core::arch::asm!(
+            "sub {t0}, {b0}",
+            "sbb {t1}, {b1}",
+            "sbb {t2}, {b2}",
+            "sbb {t3}, {b3}",
+            // m = −borrow; p & m is (m, m >> 32, 0, m & p₃).
+            "sbb {m}, {m}",
+            "mov {m1}, {m}",
+            "shr {m1}, 32",
+            "mov {m3}, 0xffffffff00000001",
+            "and {m3}, {m}",
+            "add {t0}, {m}",
+            "adc {t1}, {m1}",
+            "adc {t2}, 0",
+            "adc {t3}, {m3}",
+            t0 = inout(reg) t0,
+            t1 = inout(reg) t1,
+            t2 = inout(reg) t2,
+            t3 = inout(reg) t3,
+            b0 = in(reg) b[0],
+            b1 = in(reg) b[1],
+            b2 = in(reg) b[2],
+            b3 = in(reg) b[3],
+            m = out(reg) _,
+            m1 = out(reg) _,
+            m3 = out(reg) _,
+            options(pure, nomem, nostack),
+        );
+    }
+    [t0, t1, t2, t3]
 }
 
 /// The Montgomery product `a·b·2⁻²⁵⁶ mod p` for `a, b < p`, fully reduced: the
@@ -432,7 +544,7 @@ mod tests {
 
     #[cfg(target_arch = "x86_64")]
     #[test]
-    fn the_assembly_product_equals_the_portable_one() {
+    fn the_assembly_operations_equal_the_portable_ones() {
         let Some(adx) = Adx::detect() else {
             eprintln!("no BMI2/ADX here: nothing to compare");
             return;
@@ -455,6 +567,9 @@ mod tests {
             let (a, b) = (Fe(w[0]), Fe(w[1]));
             assert_eq!(adx.mul(&a, &b), Portable.mul(&a, &b), "{a:x?} {b:x?}");
             assert_eq!(adx.square(&a), Portable.square(&a), "{a:x?}");
+            assert_eq!(adx.add(&a, &b), Portable.add(&a, &b), "{a:x?} {b:x?}");
+            assert_eq!(adx.sub(&a, &b), Portable.sub(&a, &b), "{a:x?} {b:x?}");
+            assert_eq!(adx.sub(&b, &a), Portable.sub(&b, &a), "{a:x?} {b:x?}");
         }
     }
 

@@ -3,7 +3,7 @@
 //! check is public).
 //!
 //! - Points in the loop are Jacobian (`x = X/Z²`, `y = Y/Z³`; `Z = 0` is the point at
-//!   infinity): doubling with `a = −3` (3M + 5S), a general addition (12M + 4S) and
+//!   infinity): doubling with `a = −3` (4M + 4S), a general addition (12M + 4S) and
 //!   an addition of an affine point (8M + 3S). Each addition checks for equal or
 //!   opposite inputs, so the product is exact for every input (`Q = ±G`, `u₁ = ±u₂`, …).
 //! - `G` is added from [`G_TABLE`], the odd multiples `G, 3G, …, 127G` in affine
@@ -109,19 +109,25 @@ impl Jacobian {
         self.z.is_zero()
     }
 
-    /// `2·self` (dbl-2001-b, `a = −3`; `Z₃ = 2YZ` is 0 for infinity).
+    /// `2·self` (`a = −3`: 4M + 4S and 12 additions; `Z₃ = 2YZ` is 0 for infinity).
     #[inline(always)]
     pub(crate) fn double<M: FieldMul>(&self, m: M) -> Jacobian {
-        let delta = m.square(&self.z);
-        let gamma = m.square(&self.y);
-        let beta = m.mul(&self.x, &gamma);
-        let t = m.mul(&self.x.sub(&delta), &self.x.add(&delta));
-        let alpha = t.double().add(&t);
-        let beta4 = beta.double().double();
-        let x3 = m.square(&alpha).sub(&beta4.double());
-        let z3 = m.square(&self.y.add(&self.z)).sub(&gamma).sub(&delta);
-        let gamma2_8 = m.square(&gamma).double().double().double();
-        let y3 = m.mul(&alpha, &beta4.sub(&x3)).sub(&gamma2_8);
+        let (x, y, z) = (&self.x, &self.y, &self.z);
+        let delta = m.square(z);
+        let gamma = m.square(y);
+        // α = 3(X − δ)(X + δ) = 3(X² − Z⁴).
+        let t = m.mul(&m.sub(x, &delta), &m.add(x, &delta));
+        let alpha = m.add(&m.add(&t, &t), &t);
+        // 4β = 2·X·2γ, 8γ² = 2·(2γ)².
+        let gamma2 = m.add(&gamma, &gamma);
+        let beta2 = m.mul(x, &gamma2);
+        let beta4 = m.add(&beta2, &beta2);
+        let gamma_sq4 = m.square(&gamma2);
+        let gamma_sq8 = m.add(&gamma_sq4, &gamma_sq4);
+        let x3 = m.sub(&m.square(&alpha), &m.add(&beta4, &beta4));
+        let y3 = m.sub(&m.mul(&alpha, &m.sub(&beta4, &x3)), &gamma_sq8);
+        let yz = m.mul(y, z);
+        let z3 = m.add(&yz, &yz);
         Jacobian {
             x: x3,
             y: y3,
@@ -129,7 +135,7 @@ impl Jacobian {
         }
     }
 
-    /// `self + rhs` for any two points.
+    /// `self + rhs` for any two points (12M + 4S).
     #[inline(always)]
     pub(crate) fn add<M: FieldMul>(&self, rhs: &Jacobian, m: M) -> Jacobian {
         if self.is_infinity() {
@@ -144,8 +150,8 @@ impl Jacobian {
         let u2 = m.mul(&rhs.x, &z1z1);
         let s1 = m.mul(&m.mul(&self.y, &rhs.z), &z2z2);
         let s2 = m.mul(&m.mul(&rhs.y, &self.z), &z1z1);
-        let h = u2.sub(&u1);
-        let r = s2.sub(&s1);
+        let h = m.sub(&u2, &u1);
+        let r = m.sub(&s2, &s1);
         if h.is_zero() {
             return if r.is_zero() {
                 self.double(m)
@@ -156,8 +162,8 @@ impl Jacobian {
         let hh = m.square(&h);
         let hhh = m.mul(&hh, &h);
         let v = m.mul(&u1, &hh);
-        let x3 = m.square(&r).sub(&hhh).sub(&v.double());
-        let y3 = m.mul(&r, &v.sub(&x3)).sub(&m.mul(&s1, &hhh));
+        let x3 = m.sub(&m.sub(&m.square(&r), &hhh), &m.add(&v, &v));
+        let y3 = m.sub(&m.mul(&r, &m.sub(&v, &x3)), &m.mul(&s1, &hhh));
         let z3 = m.mul(&m.mul(&self.z, &rhs.z), &h);
         Jacobian {
             x: x3,
@@ -166,7 +172,7 @@ impl Jacobian {
         }
     }
 
-    /// `self + rhs` for an affine `rhs` (madd-2004-hmv).
+    /// `self + rhs` for an affine `rhs` (madd-2004-hmv, 8M + 3S).
     #[inline(always)]
     pub(crate) fn add_affine<M: FieldMul>(&self, rhs: &Affine, m: M) -> Jacobian {
         if self.is_infinity() {
@@ -175,8 +181,8 @@ impl Jacobian {
         let z1z1 = m.square(&self.z);
         let u2 = m.mul(&rhs.x, &z1z1);
         let s2 = m.mul(&m.mul(&rhs.y, &self.z), &z1z1);
-        let h = u2.sub(&self.x);
-        let r = s2.sub(&self.y);
+        let h = m.sub(&u2, &self.x);
+        let r = m.sub(&s2, &self.y);
         if h.is_zero() {
             return if r.is_zero() {
                 self.double(m)
@@ -187,8 +193,8 @@ impl Jacobian {
         let hh = m.square(&h);
         let hhh = m.mul(&hh, &h);
         let v = m.mul(&self.x, &hh);
-        let x3 = m.square(&r).sub(&hhh).sub(&v.double());
-        let y3 = m.mul(&r, &v.sub(&x3)).sub(&m.mul(&self.y, &hhh));
+        let x3 = m.sub(&m.sub(&m.square(&r), &hhh), &m.add(&v, &v));
+        let y3 = m.sub(&m.mul(&r, &m.sub(&v, &x3)), &m.mul(&self.y, &hhh));
         let z3 = m.mul(&self.z, &h);
         Jacobian {
             x: x3,
