@@ -213,7 +213,7 @@ impl FieldMul for Adx {
     #[inline(always)]
     fn square(self, a: &Fe) -> Fe {
         // SAFETY: as for `mul`.
-        Fe(unsafe { mont_mul_adx(&a.0, &a.0) })
+        Fe(unsafe { mont_square_adx(&a.0) })
     }
 
     #[inline(always)]
@@ -315,6 +315,80 @@ fn sub_x86_64(a: &Limbs, b: &Limbs) -> Limbs {
     [t0, t1, t2, t3]
 }
 
+/// The assembly shared by [`mont_mul_adx`] and [`mont_square_adx`] after the 512-bit
+/// product `t0..t7`: the four reduction rows (k = t_i: t_{i+1} += k << 32,
+/// t_{i+2} += k >> 32, t_{i+3..i+4} += k·p₃; the bit above t_{i+4} waits in `{b}`,
+/// which must be zero on entry, for the next row), then `(b:t7:t6:t5:t4) < 2p` less p
+/// unless that borrows. Uses `{a}`, `{lo}`, `{hi}`, `{t0}`..`{t3}` and rdx as scratch.
+#[cfg(target_arch = "x86_64")]
+macro_rules! mont_reduce_p_asm {
+    () => {
+        concat!(
+            "mov rdx, 0xffffffff00000001\n",
+            "mulx {hi}, {lo}, {t0}\n",
+            "mov {a}, {t0}\n",
+            "shl {a}, 32\n",
+            "shr {t0}, 32\n",
+            "add {t1}, {a}\n",
+            "adc {t2}, {t0}\n",
+            "adc {t3}, {lo}\n",
+            "adc {hi}, 0\n",
+            "add {t4}, {hi}\n",
+            "adc {b}, 0\n",
+            "mulx {hi}, {lo}, {t1}\n",
+            "mov {a}, {t1}\n",
+            "shl {a}, 32\n",
+            "shr {t1}, 32\n",
+            "add {t2}, {a}\n",
+            "adc {t3}, {t1}\n",
+            "adc {t4}, {lo}\n",
+            "adc {hi}, 0\n",
+            "add {b}, -1\n",
+            "adc {t5}, {hi}\n",
+            "mov {b:e}, 0\n",
+            "adc {b}, 0\n",
+            "mulx {hi}, {lo}, {t2}\n",
+            "mov {a}, {t2}\n",
+            "shl {a}, 32\n",
+            "shr {t2}, 32\n",
+            "add {t3}, {a}\n",
+            "adc {t4}, {t2}\n",
+            "adc {t5}, {lo}\n",
+            "adc {hi}, 0\n",
+            "add {b}, -1\n",
+            "adc {t6}, {hi}\n",
+            "mov {b:e}, 0\n",
+            "adc {b}, 0\n",
+            "mulx {hi}, {lo}, {t3}\n",
+            "mov {a}, {t3}\n",
+            "shl {a}, 32\n",
+            "shr {t3}, 32\n",
+            "add {t4}, {a}\n",
+            "adc {t5}, {t3}\n",
+            "adc {t6}, {lo}\n",
+            "adc {hi}, 0\n",
+            "add {b}, -1\n",
+            "adc {t7}, {hi}\n",
+            "mov {b:e}, 0\n",
+            "adc {b}, 0\n",
+            "mov {t0}, {t4}\n",
+            "mov {t1}, {t5}\n",
+            "mov {t2}, {t6}\n",
+            "mov {t3}, {t7}\n",
+            "mov {lo:e}, 0xffffffff\n",
+            "sub {t0}, -1\n",
+            "sbb {t1}, {lo}\n",
+            "sbb {t2}, 0\n",
+            "sbb {t3}, rdx\n",
+            "sbb {b}, 0\n",
+            "cmovnc {t4}, {t0}\n",
+            "cmovnc {t5}, {t1}\n",
+            "cmovnc {t6}, {t2}\n",
+            "cmovnc {t7}, {t3}\n",
+        )
+    };
+}
+
 /// The Montgomery product `a·b·2⁻²⁵⁶ mod p` for `a, b < p`, fully reduced: the
 /// 512-bit product by rows of MULX (low halves on the ADCX carry chain, high halves on
 /// ADOX's), then the four reduction rows of [`mont_reduce_p`] (one MULX by p₃ each,
@@ -390,72 +464,91 @@ unsafe fn mont_mul_adx(a: &Limbs, b: &Limbs) -> Limbs {
             "adcx {t6}, {lo}",
             "adox {t7}, {b}",
             "adcx {t7}, {b}",
-            // Reduction rows, k = t_i: t_{i+1} += k << 32, t_{i+2} += k >> 32,
-            // t_{i+3..i+4} += k·p3; the bit above t_{i+4} waits in b for the next row.
-            "mov rdx, 0xffffffff00000001",
-            "mulx {hi}, {lo}, {t0}",
-            "mov {a}, {t0}",
-            "shl {a}, 32",
-            "shr {t0}, 32",
-            "add {t1}, {a}",
-            "adc {t2}, {t0}",
-            "adc {t3}, {lo}",
-            "adc {hi}, 0",
-            "add {t4}, {hi}",
-            "adc {b}, 0",
-            "mulx {hi}, {lo}, {t1}",
-            "mov {a}, {t1}",
-            "shl {a}, 32",
-            "shr {t1}, 32",
-            "add {t2}, {a}",
-            "adc {t3}, {t1}",
-            "adc {t4}, {lo}",
-            "adc {hi}, 0",
-            "add {b}, -1",
-            "adc {t5}, {hi}",
-            "mov {b:e}, 0",
-            "adc {b}, 0",
-            "mulx {hi}, {lo}, {t2}",
-            "mov {a}, {t2}",
-            "shl {a}, 32",
-            "shr {t2}, 32",
-            "add {t3}, {a}",
-            "adc {t4}, {t2}",
-            "adc {t5}, {lo}",
-            "adc {hi}, 0",
-            "add {b}, -1",
-            "adc {t6}, {hi}",
-            "mov {b:e}, 0",
-            "adc {b}, 0",
-            "mulx {hi}, {lo}, {t3}",
-            "mov {a}, {t3}",
-            "shl {a}, 32",
-            "shr {t3}, 32",
-            "add {t4}, {a}",
-            "adc {t5}, {t3}",
-            "adc {t6}, {lo}",
-            "adc {hi}, 0",
-            "add {b}, -1",
-            "adc {t7}, {hi}",
-            "mov {b:e}, 0",
-            "adc {b}, 0",
-            // (b:t7:t6:t5:t4) < 2p: subtract p unless that borrows.
-            "mov {t0}, {t4}",
-            "mov {t1}, {t5}",
-            "mov {t2}, {t6}",
-            "mov {t3}, {t7}",
-            "mov {lo:e}, 0xffffffff",
-            "sub {t0}, -1",
-            "sbb {t1}, {lo}",
-            "sbb {t2}, 0",
-            "sbb {t3}, rdx",
-            "sbb {b}, 0",
-            "cmovnc {t4}, {t0}",
-            "cmovnc {t5}, {t1}",
-            "cmovnc {t6}, {t2}",
-            "cmovnc {t7}, {t3}",
+            mont_reduce_p_asm!(),
             a = inout(reg) a.as_ptr() => _,
             b = inout(reg) b.as_ptr() => _,
+            lo = out(reg) _,
+            hi = out(reg) _,
+            t0 = out(reg) _,
+            t1 = out(reg) _,
+            t2 = out(reg) _,
+            t3 = out(reg) _,
+            t4 = out(reg) r0,
+            t5 = out(reg) r1,
+            t6 = out(reg) r2,
+            t7 = out(reg) r3,
+            out("rdx") _,
+            options(pure, readonly, nostack),
+        );
+    }
+    [r0, r1, r2, r3]
+}
+
+/// The Montgomery square `a²·2⁻²⁵⁶ mod p` for `a < p`: the six cross products once
+/// (MULX, two carry chains), doubled on the ADCX chain while the four squares come in
+/// on the ADOX chain, then the reduction of [`mont_mul_adx`].
+///
+/// # Safety
+///
+/// The CPU must support BMI2 (MULX) and ADX (ADCX, ADOX).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn mont_square_adx(a: &Limbs) -> Limbs {
+    let (r0, r1, r2, r3): (u64, u64, u64, u64);
+    // SAFETY: reads the four limbs of `a` (a valid reference), writes only the
+    // declared registers, no stack; the instructions need BMI2 and ADX (the caller's
+    // contract).
+    unsafe {
+        core::arch::asm!(
+            // Cross products a_i·a_j (i < j) into t1..t6.
+            "mov rdx, [{a}]",
+            "mulx {t2}, {t1}, [{a} + 8]",
+            "mulx {t3}, {lo}, [{a} + 16]",
+            "add {t2}, {lo}",
+            "mulx {t4}, {lo}, [{a} + 24]",
+            "adc {t3}, {lo}",
+            "adc {t4}, 0",
+            "mov rdx, [{a} + 8]",
+            "xor {t6:e}, {t6:e}",
+            "mulx {hi}, {lo}, [{a} + 16]",
+            "adcx {t3}, {lo}",
+            "adox {t4}, {hi}",
+            "mulx {t5}, {lo}, [{a} + 24]",
+            "adcx {t4}, {lo}",
+            "adox {t5}, {t6}",
+            "adcx {t5}, {t6}",
+            "mov rdx, [{a} + 16]",
+            "mulx {t6}, {lo}, [{a} + 24]",
+            "add {t5}, {lo}",
+            "adc {t6}, 0",
+            // 2·(cross products) on CF, the squares a_i² on OF.
+            "xor {t7:e}, {t7:e}",
+            "mov rdx, [{a}]",
+            "mulx {hi}, {t0}, rdx",
+            "adcx {t1}, {t1}",
+            "adox {t1}, {hi}",
+            "mov rdx, [{a} + 8]",
+            "mulx {hi}, {lo}, rdx",
+            "adcx {t2}, {t2}",
+            "adox {t2}, {lo}",
+            "adcx {t3}, {t3}",
+            "adox {t3}, {hi}",
+            "mov rdx, [{a} + 16]",
+            "mulx {hi}, {lo}, rdx",
+            "adcx {t4}, {t4}",
+            "adox {t4}, {lo}",
+            "adcx {t5}, {t5}",
+            "adox {t5}, {hi}",
+            "mov rdx, [{a} + 24]",
+            "mulx {hi}, {lo}, rdx",
+            "adcx {t6}, {t6}",
+            "adox {t6}, {lo}",
+            "adcx {t7}, {t7}",
+            "adox {t7}, {hi}",
+            "xor {b:e}, {b:e}",
+            mont_reduce_p_asm!(),
+            a = inout(reg) a.as_ptr() => _,
+            b = out(reg) _,
             lo = out(reg) _,
             hi = out(reg) _,
             t0 = out(reg) _,
