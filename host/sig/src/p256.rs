@@ -3,7 +3,7 @@
 //! # In more detail
 //!
 //! The P256VERIFY precompile (EIP-7951 as activated in Osaka, address 0x100) with exact
-//! Ethereum semantics, on zkhost's own P-256 arithmetic (portable `u64`/`u128` code).
+//! Ethereum semantics, on zkhost's own P-256 arithmetic.
 //!
 //! The input is exactly [`INPUT_LEN`] = 160 bytes `h ‖ r ‖ s ‖ qx ‖ qy`, each 32 bytes
 //! big-endian. [`verify`] checks, in this order (the first failing check names the
@@ -27,6 +27,27 @@
 //! and anything else an *empty* output, at the same price (6,900 gas, in `zkhost-gas`).
 //! [`output`] gives those bytes; [`verify`] says why an input is invalid. This crate
 //! knows no runtime and its result depends on the input alone.
+//!
+//! # Arithmetic
+//!
+//! - The base field (`field`): Montgomery form over all 256 bits (p's top bit is set,
+//!   so sums and products carry a fifth-limb bit), always fully reduced; p's low limb
+//!   is 2⁶⁴ − 1, so `−p⁻¹ mod 2⁶⁴ = 1` and each reduction row is one multiplication by
+//!   p's top limb and two shifted additions. Portable `u64`/`u128` code, bytes read
+//!   big-endian explicitly (the same results on s390x); on x86-64 CPUs with BMI2 and
+//!   ADX the product, square, sum and difference run as inline assembly (MULX with the
+//!   ADCX/ADOX carry chains; ADC/SBB with CMOV), chosen once per call and tested equal
+//!   to the portable code.
+//! - The scalars (`scalar`): mod n, Montgomery products, `s⁻¹` by Fermat with a 4-bit
+//!   window; only `s` enters Montgomery form (`h·s⁻¹` and `r·s⁻¹` come out plain).
+//! - The points (`point`, `table`): Jacobian coordinates; `u₁·G + u₂·Q` in one
+//!   Straus–Shamir double-and-add over a width-8 wNAF of `u₁` (the 64 odd multiples of
+//!   G, affine, computed at compile time) and a width-5 wNAF of `u₂` (8 odd multiples
+//!   of Q per call); each addition handles equal and opposite inputs, so every input
+//!   gets the exact answer. The final check needs no inversion: `r·Z² = X`, or
+//!   `(r + n)·Z² = X` when `r + n < p`.
+//!
+//! Verification is variable-time: every input of a signature check is public.
 
 mod field;
 mod limbs;
