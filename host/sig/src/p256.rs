@@ -38,8 +38,9 @@
 //!   ADX the product, square, sum and difference run as inline assembly (MULX with the
 //!   ADCX/ADOX carry chains; ADC/SBB with CMOV), chosen once per call and tested equal
 //!   to the portable code.
-//! - The scalars (`scalar`): mod n, Montgomery products, `s⁻¹` by Fermat with a 4-bit
-//!   window; only `s` enters Montgomery form (`h·s⁻¹` and `r·s⁻¹` come out plain).
+//! - The scalars (`scalar`): mod n, Montgomery products, `s⁻¹` by a variable-time
+//!   binary extended Euclid (half the time of Fermat's 330 dependent products);
+//!   `h·s⁻¹` and `r·s⁻¹` come out of one Montgomery product each with `s⁻¹·2²⁵⁶`.
 //! - The points (`point`, `table`): Jacobian coordinates; `u₁·G + u₂·Q` in one
 //!   Straus–Shamir double-and-add over a width-8 wNAF of `u₁` (the 64 odd multiples of
 //!   G, affine, computed at compile time) and a width-5 wNAF of `u₂` (8 odd multiples
