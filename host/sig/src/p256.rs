@@ -225,6 +225,37 @@ mod tests {
         assert!(VALID[..31].iter().all(|&b| b == 0));
     }
 
+    /// The portable path and (where the CPU has it) the assembly path give the same
+    /// answer on every go-ethereum vector and on bit flips of each.
+    #[test]
+    fn the_portable_and_the_assembly_paths_agree() {
+        let text = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("vectors/p256/p256Verify.json"),
+        )
+        .unwrap();
+        let json: Vec<serde_json::Value> = serde_json::from_str(&text).unwrap();
+        let mut checked = 0;
+        for v in &json {
+            let input = hex::decode(v["Input"].as_str().unwrap()).unwrap();
+            let Ok(mut input) = <[u8; INPUT_LEN]>::try_from(input) else {
+                continue;
+            };
+            for bit in [None, Some(3), Some(300), Some(700), Some(1100)] {
+                if let Some(b) = bit {
+                    input[b / 8] ^= 1 << (b % 8);
+                }
+                let portable = verify_with(&input, field::Portable);
+                assert_eq!(verify(&input), portable, "{}", v["Name"]);
+                #[cfg(target_arch = "x86_64")]
+                if let Some(adx) = field::Adx::detect() {
+                    assert_eq!(verify_with(&input, adx), portable, "{}", v["Name"]);
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked > 3000, "{checked}");
+    }
+
     #[test]
     fn every_length_but_160_is_refused() {
         for len in [0, 1, 128, 159, 161, 192, 320] {
