@@ -39,7 +39,7 @@
 //!   ADCX/ADOX carry chains; ADC/SBB with CMOV), chosen once per call and tested equal
 //!   to the portable code.
 //! - The scalars (`scalar`): mod n, Montgomery products, `s⁻¹` by a variable-time
-//!   binary extended Euclid (half the time of Fermat's 330 dependent products);
+//!   binary extended Euclid (about half the time of Fermat's 330 dependent products);
 //!   `h·s⁻¹` and `r·s⁻¹` come out of one Montgomery product each with `s⁻¹·2²⁵⁶`.
 //! - The points (`point`, `table`): Jacobian coordinates; `u₁·G + u₂·Q` in one
 //!   Straus–Shamir double-and-add over a width-8 wNAF of `u₁` (the 64 odd multiples of

@@ -56,8 +56,8 @@ pub(crate) fn invert_mont(s: &Limbs) -> Limbs {
 /// variable time (`s` is public). Invariants: `x₁·s ≡ u` and `x₂·s ≡ v (mod n)`, from
 /// `u = s`, `v = n`; each round strips the factors of two from `u` and `v` (dividing
 /// `x₁`, `x₂` by the same power of two mod n) and subtracts the smaller from the larger,
-/// until `u = v = gcd(s, n) = 1`. About 9 µs by Fermat's `s^(n−2)` (330 dependent
-/// products) against about half that here.
+/// until `u = v = gcd(s, n) = 1`. Fermat's `s^(n−2)` (330 dependent products) took
+/// 8.7 µs alone on the Xeon of issue 61; this took the verification from 67 to 62 µs.
 fn invert_vartime(s: &Limbs) -> Limbs {
     let (mut u, mut v) = (*s, N);
     let (mut x1, mut x2): (Limbs, Limbs) = ([1, 0, 0, 0], [0; 4]);
