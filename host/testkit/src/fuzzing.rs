@@ -18,7 +18,7 @@
 //! | [`bls12381_codec`] | EIP-2537 field elements, G1 and G2 points, scalars | acceptance exactly when the bytes are canonical, the same point checks on blst and arkworks, round trips through ADD, `k·P = (k mod r)·P` |
 //! | [`bls12381_differential`] | raw or constructed input to each EIP-2537 op | blst and arkworks give the same output or error |
 //! | [`kzg_codec`] | point-evaluation inputs, raw or with the versioned hash made right | the refusal is the first failing check, in order; c-kzg refuses exactly the commitments and proofs zkhost does |
-//! | [`p256_codec`] | P256VERIFY inputs | the invalid class is the first failing range or curve check, decided independently with RustCrypto's `p256` |
+//! | [`p256_codec`] | P256VERIFY inputs | the invalid class is the first failing range or curve check, decided independently with RustCrypto's `p256`; a well-formed input verifies exactly when `p256`'s ECDSA verifier accepts it |
 //! | [`kzg_p256_differential`] | valid vectors mutated, or raw bytes, to either op | zkhost and c-kzg agree on the verdict; zkhost and revm's P256VERIFY on output and gas |
 //! | [`poseidon_differential`] | 0–17 elements, canonical or not, any length | the fast and the round-by-round hash agree; `light-poseidon` agrees for 1–12 inputs; refusals as the length and elements decide |
 //! | [`bn254_compression`] | points and compressed points, raw or valid | round trips; Solana's syscall code agrees on every accepted input; a decompressed point is the uncompressed path's |

@@ -34,7 +34,8 @@ pub(super) fn p256_input(data: &[u8]) -> Vec<u8> {
 
 /// P256VERIFY decoding: the invalid class is the first failing check in the documented
 /// order, the scalars' ranges and the curve check decided independently (RustCrypto's
-/// `p256`: scalar decoding, the SEC1 on-curve check); the output is `0…01`
+/// `p256`: scalar decoding, the SEC1 on-curve check); a well-formed input is valid
+/// exactly when RustCrypto's ECDSA `verify_prehash` accepts it; the output is `0…01`
 /// exactly when `verify` says valid, empty otherwise.
 pub fn p256_codec(data: &[u8]) {
     use p256::elliptic_curve::sec1::FromEncodedPoint;
@@ -78,10 +79,25 @@ pub fn p256_codec(data: &[u8]) {
     };
     match expected {
         Some(e) => assert_eq!(result, Err(e), "invalid class"),
-        None => assert!(
-            matches!(result, Ok(()) | Err(PError::RIsInfinity | PError::Mismatch)),
-            "well-formed input classed {result:?}"
-        ),
+        None => {
+            assert!(
+                matches!(result, Ok(()) | Err(PError::RIsInfinity | PError::Mismatch)),
+                "well-formed input classed {result:?}"
+            );
+            // The verdict itself against RustCrypto's ECDSA verifier (an arithmetic
+            // independent of zkhost's own since issue 61).
+            use p256::ecdsa::signature::hazmat::PrehashVerifier as _;
+            let point = p256::EncodedPoint::from_affine_coordinates(&word(3), &word(4), false);
+            let theirs = p256::ecdsa::Signature::from_scalars(word(1), word(2))
+                .ok()
+                .zip(p256::ecdsa::VerifyingKey::from_encoded_point(&point).ok())
+                .is_some_and(|(sig, key)| key.verify_prehash(&fixed[..32], &sig).is_ok());
+            assert_eq!(
+                result.is_ok(),
+                theirs,
+                "zkhost {result:?}, p256 valid: {theirs}"
+            );
+        }
     }
 }
 
