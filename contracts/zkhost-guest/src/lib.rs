@@ -427,15 +427,25 @@ mod tests {
                 .any(|w| name.ends_with(w))
             {
                 Length
-            } else if ["MISMATCH", "DOES_NOT_VERIFY", "NO_KEY", "VERSIONED_HASH", "R_IS_INFINITY"]
-                .iter()
-                .any(|w| name.ends_with(w))
+            } else if [
+                "MISMATCH",
+                "DOES_NOT_VERIFY",
+                "NO_KEY",
+                "VERSIONED_HASH",
+                "R_IS_INFINITY",
+            ]
+            .iter()
+            .any(|w| name.ends_with(w))
             {
                 DoesNotVerify
             } else {
                 Encoding
             };
-            assert_eq!(Refusal::from_code(code).map(Refusal::class), Some(by_name), "{name}");
+            assert_eq!(
+                Refusal::from_code(code).map(Refusal::class),
+                Some(by_name),
+                "{name}"
+            );
         }
         assert_eq!(Refusal(1000).class(), Unknown);
         assert_eq!(Refusal(-1).class(), Unknown);
