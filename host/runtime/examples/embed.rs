@@ -20,7 +20,6 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use zkhost_runtime::wasmtime::{self, Caller, Config, Engine, Linker, Store};
-use zkhost_runtime::Prices;
 use zkhost_runtime::ValType::I32;
 use zkhost_runtime::{add_to_linker, check_module, engine, Entry, Functions, GasMeter};
 use zkhost_runtime::{last_error, Crypto, HostCosts, HostState, Import, LinkOptions, OutOfGas};
@@ -150,6 +149,7 @@ fn log(mut caller: Caller<'_, Node>, ptr: i32, len: i32) -> wasmtime::Result<()>
 }
 
 fn main() -> wasmtime::Result<()> {
+    use zkhost_runtime::Prices;
     let pair = |g1: &str| hex::decode([g1, G2].concat()).expect("hex");
     let input = [pair(G1), pair(MINUS_G1)].concat();
     let price = HostCosts::ZKHOST.crypto_call(Crypto::AltBn128Pairing, input.len());
