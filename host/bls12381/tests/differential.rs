@@ -7,19 +7,19 @@
 use std::collections::HashMap;
 
 use zkhost_bls12381::{Backend, Error, Op};
-use zkhost_testkit::{bls12_381, inputs};
+use zkhost_testkit::{bls12_381, rng};
 
 /// Inputs per operation, unless `ZKHOST_DIFFERENTIAL_CASES` says otherwise.
 const CASES: usize = 10_000;
 
 fn cases() -> usize {
-    inputs::differential_cases(CASES)
+    rng::differential_cases(CASES)
 }
 
 /// Runs `op` on both backends over generated inputs and returns how often each
 /// outcome occurred (`None`: success).
 fn differential(op: Op, stream: u64) -> HashMap<Option<Error>, usize> {
-    let mut rng = inputs::rng(stream);
+    let mut rng = rng::rng(stream);
     let mut outcomes = HashMap::new();
     for case in 0..cases() {
         let input = bls12_381::input(op, &mut rng);
@@ -122,7 +122,7 @@ fn map_fp2_to_g2_backends_agree() {
 
 #[test]
 fn pairing_true_and_false_both_occur() {
-    let mut rng = inputs::rng(108);
+    let mut rng = rng::rng(108);
     let (mut t, mut f) = (0, 0);
     for _ in 0..200 {
         let input = bls12_381::input(Op::Pairing, &mut rng);

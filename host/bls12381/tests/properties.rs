@@ -8,7 +8,7 @@ use zkhost_bls12381::{Backend, Error, Op};
 use zkhost_testkit::bls12_381::{
     g1_bytes, g1_outside_subgroup, g2_bytes, g2_outside_subgroup, random_g1, random_g2,
 };
-use zkhost_testkit::inputs;
+use zkhost_testkit::rng;
 
 fn scalar_of(k: u64) -> Vec<u8> {
     let mut s = vec![0u8; 32];
@@ -50,7 +50,7 @@ const GROUPS: [Group; 2] = [
 
 #[test]
 fn msm_agrees_with_repeated_addition_and_reduces_scalars_mod_r() {
-    let mut rng = inputs::rng(201);
+    let mut rng = rng::rng(201);
     for &backend in Backend::ALL {
         for g in &GROUPS {
             for _ in 0..5 {
@@ -77,7 +77,7 @@ fn msm_agrees_with_repeated_addition_and_reduces_scalars_mod_r() {
 
 #[test]
 fn add_accepts_points_outside_the_subgroup_and_msm_refuses_them() {
-    let mut rng = inputs::rng(202);
+    let mut rng = rng::rng(202);
     for &backend in Backend::ALL {
         for g in &GROUPS {
             let o = (g.outside)(&mut rng);
@@ -92,7 +92,7 @@ fn add_accepts_points_outside_the_subgroup_and_msm_refuses_them() {
 #[test]
 fn map_outputs_are_in_the_subgroup() {
     // An MSM checks its point's subgroup: each map output, times 1, comes back.
-    let mut rng = inputs::rng(203);
+    let mut rng = rng::rng(203);
     for &backend in Backend::ALL {
         for _ in 0..20 {
             for (map, msm, len) in [
@@ -116,7 +116,7 @@ fn map_outputs_are_in_the_subgroup() {
 #[test]
 fn pairing_is_bilinear_and_skips_infinity() {
     use ark_ec::CurveGroup;
-    let mut rng = inputs::rng(204);
+    let mut rng = rng::rng(204);
     for &backend in Backend::ALL {
         let (p, q) = (random_g1(&mut rng), random_g2(&mut rng));
         let a = Fr::from(7u64);

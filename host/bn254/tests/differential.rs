@@ -5,17 +5,17 @@
 //! `ZKHOST_DIFFERENTIAL_CASES` lowers the count, for emulated runs (`.ci/cross`).
 
 use zkhost_bn254::{Backend, Error, Op};
-use zkhost_testkit::inputs;
+use zkhost_testkit::{bn254, rng};
 
 /// Inputs per operation, unless `ZKHOST_DIFFERENTIAL_CASES` says otherwise.
 const CASES: usize = 10_000;
 
 fn cases() -> usize {
-    inputs::differential_cases(CASES)
+    rng::differential_cases(CASES)
 }
 
 fn differential(op: Op, stream: u64, generate: impl Fn(&mut rand_chacha::ChaCha20Rng) -> Vec<u8>) {
-    let mut rng = inputs::rng(stream);
+    let mut rng = rng::rng(stream);
     let mut ok = 0usize;
     let mut errors = std::collections::HashMap::<Error, usize>::new();
     let cases = cases();
@@ -47,25 +47,25 @@ fn differential(op: Op, stream: u64, generate: impl Fn(&mut rand_chacha::ChaCha2
 
 #[test]
 fn add_backends_agree() {
-    differential(Op::Add, 1, inputs::add_input);
+    differential(Op::Add, 1, bn254::add_input);
 }
 
 #[test]
 fn mul_backends_agree() {
-    differential(Op::Mul, 2, inputs::mul_input);
+    differential(Op::Mul, 2, bn254::mul_input);
 }
 
 #[test]
 fn pairing_backends_agree() {
-    differential(Op::Pairing, 3, inputs::pairing_input);
+    differential(Op::Pairing, 3, bn254::pairing_input);
 }
 
 #[test]
 fn pairing_true_and_false_both_occur() {
-    let mut rng = inputs::rng(4);
+    let mut rng = rng::rng(4);
     let (mut t, mut f) = (0, 0);
     for _ in 0..50 {
-        let input = inputs::pairs(&mut rng, 2);
+        let input = bn254::pairs(&mut rng, 2);
         match Backend::HALO2CURVES.pairing(&input) {
             Ok(true) => t += 1,
             Ok(false) => f += 1,
@@ -81,20 +81,20 @@ fn pairing_true_and_false_both_occur() {
 /// whichever check finds it).
 #[test]
 fn g2_subgroup_check_agrees_on_points_outside_it() {
-    let mut rng = inputs::rng(5);
+    let mut rng = rng::rng(5);
     let infinity = vec![0u8; 64];
     for _ in 0..50 {
-        let outside = inputs::g2_bytes(&inputs::twist_point_outside_subgroup(&mut rng));
+        let outside = bn254::g2_bytes(&bn254::twist_point_outside_subgroup(&mut rng));
         let mut valid = || {
             [
-                inputs::g1_bytes(&inputs::random_g1(&mut rng)),
-                inputs::g2_bytes(&inputs::random_g2(&mut rng)),
+                bn254::g1_bytes(&bn254::random_g1(&mut rng)),
+                bn254::g2_bytes(&bn254::random_g2(&mut rng)),
             ]
             .concat()
         };
         let (v1, v2) = (valid(), valid());
-        let g1 = inputs::g1_bytes(&inputs::random_g1(&mut rng));
-        let off_curve = inputs::g1_off_curve(&mut rng);
+        let g1 = bn254::g1_bytes(&bn254::random_g1(&mut rng));
+        let off_curve = bn254::g1_off_curve(&mut rng);
         let cases: [(Vec<u8>, Error); 7] = [
             ([&g1[..], &outside].concat(), Error::G2NotInSubgroup),
             (
@@ -140,7 +140,7 @@ fn msm_input(rng: &mut rand_chacha::ChaCha20Rng) -> Vec<u8> {
     let k = rng.gen_range(1..=8);
     let mut out = Vec::with_capacity(96 * k);
     for _ in 0..k {
-        let mut record = inputs::mul_input(rng);
+        let mut record = bn254::mul_input(rng);
         record.resize(96, 0);
         out.extend(record);
     }
@@ -156,7 +156,7 @@ fn msm_input(rng: &mut rand_chacha::ChaCha20Rng) -> Vec<u8> {
 #[cfg(feature = "mcl")]
 #[test]
 fn msm_agrees_with_mcl() {
-    let mut rng = inputs::rng(6);
+    let mut rng = rng::rng(6);
     let (mut ok, mut failed) = (0usize, 0usize);
     let cases = cases();
     for case in 0..cases {

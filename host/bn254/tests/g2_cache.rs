@@ -5,12 +5,12 @@
 //! points hit; the bound holds. One test, since the cache is per process.
 
 use zkhost_bn254::{g2_cache, Backend};
-use zkhost_testkit::inputs;
+use zkhost_testkit::{bn254, rng};
 
 #[test]
 fn the_cache_changes_nothing_but_speed() {
-    let mut rng = inputs::rng(70);
-    let cases: Vec<Vec<u8>> = (0..600).map(|_| inputs::pairing_input(&mut rng)).collect();
+    let mut rng = rng::rng(70);
+    let cases: Vec<Vec<u8>> = (0..600).map(|_| bn254::pairing_input(&mut rng)).collect();
     let reference: Vec<_> = cases
         .iter()
         .map(|i| Backend::SUBSTRATE_BN.pairing(i))
@@ -46,8 +46,8 @@ fn the_cache_changes_nothing_but_speed() {
 
     // A point on the twist outside the subgroup: refused every time, never stored.
     let bad = [
-        inputs::g1_bytes(&inputs::random_g1(&mut rng)),
-        inputs::g2_bytes(&inputs::twist_point_outside_subgroup(&mut rng)),
+        bn254::g1_bytes(&bn254::random_g1(&mut rng)),
+        bn254::g2_bytes(&bn254::twist_point_outside_subgroup(&mut rng)),
     ]
     .concat();
     let s0 = g2_cache::stats();
@@ -62,10 +62,10 @@ fn the_cache_changes_nothing_but_speed() {
 
     // One G2 point with many G1 points (a verifying key's): stored once, then hits,
     // and each result still matches the reference.
-    let q = inputs::g2_bytes(&inputs::random_g2(&mut rng));
+    let q = bn254::g2_bytes(&bn254::random_g2(&mut rng));
     let s0 = g2_cache::stats();
     for _ in 0..20 {
-        let input = [inputs::g1_bytes(&inputs::random_g1(&mut rng)), q.clone()].concat();
+        let input = [bn254::g1_bytes(&bn254::random_g1(&mut rng)), q.clone()].concat();
         assert_eq!(
             Backend::ZKHOST.pairing(&input),
             Backend::SUBSTRATE_BN.pairing(&input)
@@ -78,7 +78,7 @@ fn the_cache_changes_nothing_but_speed() {
     g2_cache::set_capacity(3);
     assert_eq!(g2_cache::stats().len, 3);
     for _ in 0..5 {
-        let input = inputs::pairs(&mut rng, 1);
+        let input = bn254::pairs(&mut rng, 1);
         assert_eq!(
             Backend::ZKHOST.pairing(&input),
             Backend::SUBSTRATE_BN.pairing(&input)
@@ -88,7 +88,7 @@ fn the_cache_changes_nothing_but_speed() {
     // Paused: nothing found, nothing stored, the points stay.
     let s0 = g2_cache::stats();
     g2_cache::pause(true);
-    let input = [inputs::g1_bytes(&inputs::random_g1(&mut rng)), q.clone()].concat();
+    let input = [bn254::g1_bytes(&bn254::random_g1(&mut rng)), q.clone()].concat();
     assert_eq!(
         Backend::ZKHOST.pairing(&input),
         Backend::SUBSTRATE_BN.pairing(&input)

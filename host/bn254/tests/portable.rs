@@ -9,9 +9,9 @@
 use zkhost_bn254::{Backend, Op};
 use zkhost_gas::GasSchedule;
 use zkhost_mont as mont;
-use zkhost_testkit::{inputs, vectors};
+use zkhost_testkit::{bn254, rng, vectors};
 
-/// An input generator of `zkhost_testkit::inputs`.
+/// An input generator of `zkhost_testkit::bn254`.
 type Generator = fn(&mut rand_chacha::ChaCha20Rng) -> Vec<u8>;
 
 #[test]
@@ -34,12 +34,12 @@ fn portable_field_arithmetic_matches_the_reference() {
     }
 
     let cases: [(Op, u64, Generator, usize); 3] = [
-        (Op::Add, 11, inputs::add_input, 2000),
-        (Op::Mul, 12, inputs::mul_input, 1000),
-        (Op::Pairing, 13, inputs::pairing_input, 300),
+        (Op::Add, 11, bn254::add_input, 2000),
+        (Op::Mul, 12, bn254::mul_input, 1000),
+        (Op::Pairing, 13, bn254::pairing_input, 300),
     ];
     for (op, stream, generate, n) in cases {
-        let mut rng = inputs::rng(stream);
+        let mut rng = rng::rng(stream);
         for case in 0..n {
             let input = generate(&mut rng);
             assert_eq!(

@@ -17,7 +17,7 @@ use zkhost_bn254::Op;
 use zkhost_runtime::{ExecResult, Runtime, RuntimeConfig};
 use zkhost_testkit::contracts::groth16 as via_contract;
 use zkhost_testkit::contracts::Path as Via;
-use zkhost_testkit::{fixture, inputs};
+use zkhost_testkit::{bn254, fixture, rng};
 
 fn exe() -> std::process::Command {
     zkhost_testkit::command(env!("CARGO_BIN_EXE_zkhost"))
@@ -105,18 +105,18 @@ fn expected_line(wasm: &str, input: &[u8], gas: u64, output: &[u8], refusal: Val
 }
 
 fn g1(p: &G1Affine) -> Vec<u8> {
-    inputs::g1_bytes(p)
+    bn254::g1_bytes(p)
 }
 
 fn g2(q: &G2Affine) -> Vec<u8> {
-    inputs::g2_bytes(q)
+    bn254::g2_bytes(q)
 }
 
 #[test]
 fn every_input_source_gives_the_same_line() {
     let wasm = contract("forwarder.wasm");
-    let mut rng = inputs::rng(51);
-    let (p, q) = (inputs::random_g1(&mut rng), inputs::random_g1(&mut rng));
+    let mut rng = rng::rng(51);
+    let (p, q) = (bn254::random_g1(&mut rng), bn254::random_g1(&mut rng));
     let add = [g1(&p), g1(&q)].concat();
     let message = Message::new(Crypto::AltBn128Add, add.clone()).encode();
     // The function's index byte, the compact length 128 (two bytes), the input.
@@ -181,9 +181,9 @@ fn every_input_source_gives_the_same_line() {
 #[test]
 fn a_70_kb_input_goes_through_a_file() {
     let wasm = contract("forwarder.wasm");
-    let mut rng = inputs::rng(364);
+    let mut rng = rng::rng(364);
     // 364 pairs whose product is one: e(P, Q) · e(−P, Q), 182 times.
-    let (p, q) = (inputs::random_g1(&mut rng), inputs::random_g2(&mut rng));
+    let (p, q) = (bn254::random_g1(&mut rng), bn254::random_g2(&mut rng));
     let two = [g1(&p), g2(&q), g1(&(-p)), g2(&q)].concat();
     let pairing = two.repeat(182);
     assert_eq!(pairing.len(), 364 * 192);
@@ -220,10 +220,10 @@ fn a_70_kb_input_goes_through_a_file() {
 #[test]
 fn a_refusal_prints_its_code_and_the_native_reason() {
     let wasm = contract("forwarder.wasm");
-    let mut rng = inputs::rng(4);
+    let mut rng = rng::rng(4);
     let add = [
-        inputs::g1_off_curve(&mut rng),
-        g1(&inputs::random_g1(&mut rng)),
+        bn254::g1_off_curve(&mut rng),
+        g1(&bn254::random_g1(&mut rng)),
     ]
     .concat();
     let error = zkhost_bn254::run(Op::Add, &add).unwrap_err();

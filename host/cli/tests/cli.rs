@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::process::{Output, Stdio};
 
-use zkhost_testkit::inputs;
+use zkhost_testkit::{bn254, rng};
 
 fn zkhost(args: &[&str]) -> Output {
     zkhost_testkit::command(env!("CARGO_BIN_EXE_zkhost"))
@@ -21,7 +21,7 @@ fn stderr(o: &Output) -> String {
 }
 
 fn add_input() -> String {
-    let g = inputs::g1_bytes(&inputs::random_g1(&mut inputs::rng(21)));
+    let g = bn254::g1_bytes(&bn254::random_g1(&mut rng::rng(21)));
     hex::encode([g.clone(), g].concat())
 }
 

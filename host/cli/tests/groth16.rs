@@ -15,7 +15,7 @@ use zkhost_groth16::{self as groth16, Invalid, Point, Request};
 use zkhost_runtime::{HostCosts, Runtime, RuntimeConfig};
 use zkhost_testkit::contracts::groth16 as via_contract;
 use zkhost_testkit::contracts::Path as Via;
-use zkhost_testkit::inputs as common;
+use zkhost_testkit::{self as testkit, rng};
 use zkhost_testkit::{fixture, snarkjs};
 
 fn request() -> Request {
@@ -70,9 +70,9 @@ fn flip(bytes: &mut [u8], bit: usize) {
 }
 
 fn outside_subgroup() -> [u8; 128] {
-    g2(&common::g2_bytes(&common::twist_point_outside_subgroup(
-        &mut common::rng(80),
-    )))
+    g2(&testkit::bn254::g2_bytes(
+        &testkit::bn254::twist_point_outside_subgroup(&mut rng::rng(80)),
+    ))
 }
 
 type Change = Box<dyn Fn(&mut Request)>;
@@ -110,7 +110,7 @@ fn single_changes() -> Vec<(&'static str, Change, Invalid)> {
         (
             "C replaced by C + G (a valid point)",
             Box::new(|q: &mut Request| {
-                let gen = g1(&common::g1_bytes(&G1Affine::generator()));
+                let gen = g1(&testkit::bn254::g1_bytes(&G1Affine::generator()));
                 let sum = bn254::run(bn254::Op::Add, &[q.proof.c, gen].concat()).unwrap();
                 q.proof.c = g1(&sum);
             }),

@@ -30,7 +30,7 @@ use revm_precompile::{
 use zkhost_bls12381::Op;
 use zkhost_gas::Bls12Gas;
 use zkhost_revm::ZkhostCrypto;
-use zkhost_testkit::{bls12_381, inputs, vectors};
+use zkhost_testkit::{bls12_381, rng, vectors};
 
 mod switch;
 
@@ -190,9 +190,9 @@ const GENERATED: usize = 2_000;
 fn generated_inputs_alike() {
     setup();
     for (stream, op) in (60..).zip(Op::ALL) {
-        let mut rng = inputs::rng(stream);
+        let mut rng = rng::rng(stream);
         let mut tally: BTreeMap<String, usize> = BTreeMap::new();
-        for _ in 0..inputs::differential_cases(GENERATED) {
+        for _ in 0..rng::differential_cases(GENERATED) {
             let input = bls12_381::input(op, &mut rng);
             *tally
                 .entry(kind(&compare(op, &input, GENEROUS)))

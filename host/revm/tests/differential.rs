@@ -29,7 +29,7 @@ use revm_precompile::{
 };
 use zkhost_bn254::{Error, Op};
 use zkhost_revm::ZkhostCrypto;
-use zkhost_testkit::{inputs, vectors};
+use zkhost_testkit::{bn254, rng, vectors};
 
 mod switch;
 
@@ -271,7 +271,7 @@ const GENERATED: usize = 10_000;
 /// 10,000 generated inputs for `op`, each at a generous limit and one below the price.
 fn generated(op: Op, stream: u64, gen: fn(&mut rand_chacha::ChaCha20Rng) -> Vec<u8>) {
     setup();
-    let mut rng = inputs::rng(stream);
+    let mut rng = rng::rng(stream);
     let mut tally: BTreeMap<Kind, usize> = BTreeMap::new();
     let precompile = ISTANBUL.precompile(op);
     for _ in 0..GENERATED {
@@ -308,17 +308,17 @@ fn generated(op: Op, stream: u64, gen: fn(&mut rand_chacha::ChaCha20Rng) -> Vec<
 
 #[test]
 fn generated_ecadd_alike() {
-    generated(Op::Add, 0x7265_766d_0006, inputs::add_input);
+    generated(Op::Add, 0x7265_766d_0006, bn254::add_input);
 }
 
 #[test]
 fn generated_ecmul_alike() {
-    generated(Op::Mul, 0x7265_766d_0007, inputs::mul_input);
+    generated(Op::Mul, 0x7265_766d_0007, bn254::mul_input);
 }
 
 #[test]
 fn generated_pairing_alike() {
-    generated(Op::Pairing, 0x7265_766d_0008, inputs::pairing_input);
+    generated(Op::Pairing, 0x7265_766d_0008, bn254::pairing_input);
 }
 
 /// The provider's own contract, called directly: longer pieces are cut as revm's

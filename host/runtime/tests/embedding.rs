@@ -20,7 +20,7 @@ use zkhost_runtime::{
     HostCosts, HostState, HostTrap, LinkOptions, OutOfGas, Runtime, RuntimeConfig, TrapKind,
     ValType,
 };
-use zkhost_testkit::{inputs, sample};
+use zkhost_testkit::{bn254, rng, sample};
 
 /// The node's store data: zkhost's state, zkhost's I/O (for the bundled contracts),
 /// and the node's own counters.
@@ -253,7 +253,7 @@ fn the_allow_list_is_exactly_what_was_linked() {
 /// The bundled contracts' calls, each a (contract, operation, input).
 fn bundled_calls() -> Vec<(&'static [u8], Crypto, Vec<u8>)> {
     use zkhost_testkit::contracts as c;
-    let mut rng = inputs::rng(35);
+    let mut rng = rng::rng(35);
     let bls_g1 =
         zkhost_testkit::bls12_381::g1_bytes(&zkhost_testkit::bls12_381::random_g1(&mut rng));
     let scalars: Vec<u8> = (1u8..=5)
@@ -511,12 +511,12 @@ fn last_error_of(
 #[test]
 fn last_error_gives_a_stable_code_for_every_refusal_class() {
     let rt = Runtime::new(RuntimeConfig::from_env()).unwrap();
-    let mut rng = inputs::rng(350);
+    let mut rng = rng::rng(350);
     let g1 = sample::g1(1);
     let g2 = sample::g2(2);
-    let p = inputs::p_bytes();
-    let off_curve = inputs::g1_off_curve(&mut rng);
-    let outside = inputs::g2_bytes(&inputs::twist_point_outside_subgroup(&mut rng));
+    let p = bn254::p_bytes();
+    let off_curve = bn254::g1_off_curve(&mut rng);
+    let outside = bn254::g2_bytes(&bn254::twist_point_outside_subgroup(&mut rng));
     let mut g2_off = g2.clone();
     g2_off[127] ^= 1;
     let bls_outside = zkhost_testkit::bls12_381::g1_bytes(

@@ -16,7 +16,7 @@ use zkhost_runtime::Prices;
 use zkhost_runtime::{CodeHash, DeployError, HostCosts, Runtime, RuntimeConfig, TrapKind};
 use zkhost_testkit::contracts::{self as contracts, Path};
 use zkhost_testkit::probe::{call_input, deploy_wat, dump_input, min_gas, probe};
-use zkhost_testkit::{inputs, sample, vectors};
+use zkhost_testkit::{self as testkit, rng, sample, vectors};
 
 const ADD: Crypto = Crypto::AltBn128Add;
 const MUL: Crypto = Crypto::AltBn128Mul;
@@ -130,7 +130,7 @@ fn host_functions_charge_exactly_their_price() {
 fn out_of_gas_in_a_host_function_writes_nothing() {
     let rt = runtime();
     let code = probe_for(&rt, ADD);
-    let g = inputs::g1_bytes(&inputs::random_g1(&mut inputs::rng(9)));
+    let g = testkit::bn254::g1_bytes(&testkit::bn254::random_g1(&mut rng::rng(9)));
     let payload = [g.clone(), g].concat();
     let input = call_input(16, 128, 4096, &payload);
     let need = min_gas(&rt, &code, &input);
@@ -324,8 +324,8 @@ fn nan_results_are_canonical() {
 fn fresh_and_pooled_instances_use_the_same_gas() {
     let rt = runtime();
     let code = rt.deploy(contracts::FORWARDER_WASM).unwrap();
-    let mut rng = inputs::rng(11);
-    let message = contracts::message(PAIRING, inputs::pairs(&mut rng, 2));
+    let mut rng = rng::rng(11);
+    let message = contracts::message(PAIRING, testkit::bn254::pairs(&mut rng, 2));
     let first = rt.call(&code, &message, 10_000_000).unwrap();
     let second = rt.call(&code, &message, 10_000_000).unwrap();
     let mut warm = rt.instantiate(&code).unwrap();
@@ -358,7 +358,7 @@ fn pairing_bench_repeats_the_check() {
     use parity_scale_codec::Encode;
     let rt = runtime();
     let code = rt.deploy(contracts::PAIRING_BENCH_WASM).unwrap();
-    let input = inputs::pairs(&mut inputs::rng(12), 2);
+    let input = testkit::bn254::pairs(&mut rng::rng(12), 2);
     let one = rt
         .call(&code, &(1u32, input.clone()).encode(), 100_000_000)
         .unwrap();

@@ -26,7 +26,7 @@ use zkhost_runtime::{engine, Limits};
 /// Random modules tried per `cargo test`, or `ZKHOST_DIFFERENTIAL_CASES` if fewer (as
 /// under qemu, where `.ci/cross` sets 500).
 fn modules() -> usize {
-    zkhost_testkit::inputs::differential_cases(800).min(800)
+    zkhost_testkit::rng::differential_cases(800).min(800)
 }
 
 /// A module from `bytes`; `references` allows reference types (wasm-smith then often

@@ -17,8 +17,8 @@ use zkhost_abi::Crypto;
 use zkhost_runtime::Prices;
 use zkhost_runtime::{HostCosts, HostError, Runtime, RuntimeConfig, TrapKind};
 use zkhost_testkit::contracts::ViaError;
-use zkhost_testkit::inputs::rng;
 use zkhost_testkit::probe::{call_input, deploy_wat, dump_input, min_gas, probe};
+use zkhost_testkit::rng::rng;
 use zkhost_verkle::{self as verkle, Op};
 
 fn le_bytes(values: &[Fr]) -> Vec<u8> {

@@ -1,15 +1,22 @@
-//! BLS12-381 (EIP-2537) test support: the committed go-ethereum vectors and a reader
-//! for them, the prices, and generated inputs for the differential tests — valid
+//! BLS12-381 test support: the committed EIP-2537 vectors (go-ethereum's) and a reader
+//! for them, the prices, the encodings of arkworks points (EIP-2537's and the ZCash
+//! compressed form), arkworks' RFC 9380 hashers, and generated inputs for the
+//! differential tests — valid
 //! points and scalars, points off the curve, points on the curve outside the order-r
 //! subgroup (both cofactors are large, so these are built deliberately), coordinates
 //! `>= p`, non-zero top bytes, one-byte mutations and every length boundary.
 
 use std::path::{Path, PathBuf};
 
-use ark_bls12_381::{Fq, Fq2, Fr, G1Affine, G1Projective, G2Affine, G2Projective};
-use ark_ec::{AffineRepr, CurveGroup, PrimeGroup};
+use ark_bls12_381::{g1, g2, Fq, Fq2, Fr, G1Affine, G1Projective, G2Affine, G2Projective};
+use ark_ec::hashing::curve_maps::wb::WBMap;
+use ark_ec::hashing::map_to_curve_hasher::MapToCurveBasedHasher;
+use ark_ec::{AffineRepr, CurveGroup};
+use ark_ff::field_hashers::DefaultFieldHasher;
 use ark_ff::{BigInteger, PrimeField, UniformRand};
+use ark_serialize::{CanonicalDeserialize, CanonicalSerialize};
 use rand::{Rng, RngCore};
+use sha2::Sha256;
 
 use zkhost_bls12381::Op;
 use zkhost_gas::Bls12Gas;
@@ -93,38 +100,102 @@ pub fn g2_bytes(q: &G2Affine) -> Vec<u8> {
     }
 }
 
-/// A uniformly random point of G1 (`[s]G`).
-pub fn random_g1(rng: &mut impl RngCore) -> G1Affine {
-    (G1Projective::generator() * Fr::rand(rng)).into_affine()
+/// A point in the ZCash compressed form (48 bytes for G1, 96 for G2) as arkworks
+/// writes it: the form of Ethereum's keys and signatures and of the `bls_*` functions.
+pub fn to_compressed<P: CanonicalSerialize>(p: &P) -> Vec<u8> {
+    let mut out = Vec::new();
+    // Serializing into a Vec does not fail.
+    let _ = p.serialize_compressed(&mut out);
+    out
 }
 
-/// A uniformly random point of G2 (`[s]G`).
-pub fn random_g2(rng: &mut impl RngCore) -> G2Affine {
-    (G2Projective::generator() * Fr::rand(rng)).into_affine()
-}
-
-/// A point on the G1 curve outside the order-r subgroup: a random x whose right-hand
-/// side is a square (the cofactor is about 2^125, so such a point is outside with
-/// overwhelming probability; checked).
-pub fn g1_outside_subgroup(rng: &mut impl RngCore) -> G1Affine {
-    loop {
-        if let Some(p) = G1Affine::get_point_from_x_unchecked(Fq::rand(rng), rng.gen()) {
-            if !p.is_in_correct_subgroup_assuming_on_curve() {
-                return p;
-            }
-        }
+/// A compressed G1 point as arkworks reads it (on the curve, in the subgroup, exactly
+/// 48 bytes), or arkworks' reason.
+pub fn g1_decompress(bytes: &[u8]) -> Result<G1Affine, String> {
+    if bytes.len() != 48 {
+        return Err(format!("{} bytes, not 48", bytes.len()));
     }
+    G1Affine::deserialize_compressed(bytes).map_err(|e| e.to_string())
+}
+
+/// A compressed G2 point as arkworks reads it (on the twist, in the subgroup, exactly
+/// 96 bytes), or arkworks' reason.
+pub fn g2_decompress(bytes: &[u8]) -> Result<G2Affine, String> {
+    if bytes.len() != 96 {
+        return Err(format!("{} bytes, not 96", bytes.len()));
+    }
+    G2Affine::deserialize_compressed(bytes).map_err(|e| e.to_string())
+}
+
+/// RFC 9380's `BLS12381G1_XMD:SHA-256_SSWU_RO_` in arkworks (ark-ec's hasher with the
+/// WB map): hash to G1 apart from blst.
+pub type HashToG1 =
+    MapToCurveBasedHasher<G1Projective, DefaultFieldHasher<Sha256, 128>, WBMap<g1::Config>>;
+
+/// RFC 9380's `BLS12381G2_XMD:SHA-256_SSWU_RO_` in arkworks.
+pub type HashToG2 =
+    MapToCurveBasedHasher<G2Projective, DefaultFieldHasher<Sha256, 128>, WBMap<g2::Config>>;
+
+/// A uniformly random point of G1.
+pub fn random_g1(rng: &mut impl RngCore) -> G1Affine {
+    crate::rng::random_point::<G1Projective>(rng)
+}
+
+/// A uniformly random point of G2.
+pub fn random_g2(rng: &mut impl RngCore) -> G2Affine {
+    crate::rng::random_point::<G2Projective>(rng)
+}
+
+/// A point on the G1 curve outside the order-r subgroup (the cofactor is about 2^125).
+pub fn g1_outside_subgroup(rng: &mut impl RngCore) -> G1Affine {
+    crate::rng::point_outside_subgroup(rng)
 }
 
 /// A point on the G2 twist outside the order-r subgroup.
 pub fn g2_outside_subgroup(rng: &mut impl RngCore) -> G2Affine {
-    loop {
-        if let Some(q) = G2Affine::get_point_from_x_unchecked(Fq2::rand(rng), rng.gen()) {
-            if !q.is_in_correct_subgroup_assuming_on_curve() {
-                return q;
+    crate::rng::point_outside_subgroup(rng)
+}
+
+/// One generated compressed encoding of `N` bytes: mostly edge cases around a valid
+/// point `valid`, whose curve is given by `off` (a point outside the subgroup).
+pub fn mutate_compressed<const N: usize>(rng: &mut impl Rng, valid: &[u8], off: &[u8]) -> [u8; N] {
+    let mut b: [u8; N] = valid.try_into().expect("N bytes");
+    match rng.gen_range(0..10) {
+        0 => {}
+        1 => b[0] ^= 0x80, // compression flag cleared
+        2 => b[0] ^= 0x20, // the other y: still valid
+        3 => b[0] |= 0x40, // infinity flag on a point
+        4 => {
+            // the canonical infinity, or infinity with a stray bit
+            b = [0; N];
+            b[0] = 0xc0;
+            if rng.gen() {
+                let i = rng.gen_range(0..N);
+                b[i] |= 1 << rng.gen_range(0..8);
+                if i == 0 {
+                    b[0] |= 0xc0;
+                }
             }
         }
+        5 => {
+            // x's top part set to p's or above (the leading field element)
+            b[..48].copy_from_slice(&Fq::MODULUS.to_bytes_be());
+            b[0] |= 0x80 | (valid[0] & 0x20);
+            b[47] = b[47].wrapping_add(rng.gen_range(0..3));
+        }
+        6 => b.copy_from_slice(off), // on the curve, outside the subgroup
+        7 => {
+            // one random bit flipped below the flags: usually off the curve
+            let i = rng.gen_range(1..N);
+            b[i] ^= 1 << rng.gen_range(0..8);
+        }
+        8 => rng.fill_bytes(&mut b), // anything
+        _ => {
+            rng.fill_bytes(&mut b);
+            b[0] = (b[0] & 0x1f) | 0x80; // random x, compressed flag only
+        }
     }
+    b
 }
 
 /// A G1 encoding with canonical coordinates that is not on the curve (y + 1).
@@ -164,15 +235,8 @@ pub fn scalar(rng: &mut impl RngCore) -> Vec<u8> {
             s[31] = rng.gen();
             s
         }
-        _ => random_bytes(rng, 32),
+        _ => crate::rng::random_bytes(rng, 32),
     }
-}
-
-/// Random bytes of the given length.
-pub fn random_bytes(rng: &mut impl RngCore, len: usize) -> Vec<u8> {
-    let mut v = vec![0u8; len];
-    rng.fill_bytes(&mut v);
-    v
 }
 
 /// The base-field modulus p as a 64-byte field element (the smallest value refused).
@@ -243,10 +307,10 @@ pub fn valid_input(op: Op, k: usize, rng: &mut impl RngCore) -> Vec<u8> {
         Op::G1Add => [g1_bytes(&random_g1(rng)), g1_bytes(&random_g1(rng))].concat(),
         Op::G2Add => [g2_bytes(&random_g2(rng)), g2_bytes(&random_g2(rng))].concat(),
         Op::G1Msm => (0..k)
-            .flat_map(|_| [g1_bytes(&random_g1(rng)), random_bytes(rng, 32)].concat())
+            .flat_map(|_| [g1_bytes(&random_g1(rng)), crate::rng::random_bytes(rng, 32)].concat())
             .collect(),
         Op::G2Msm => (0..k)
-            .flat_map(|_| [g2_bytes(&random_g2(rng)), random_bytes(rng, 32)].concat())
+            .flat_map(|_| [g2_bytes(&random_g2(rng)), crate::rng::random_bytes(rng, 32)].concat())
             .collect(),
         Op::Pairing => (0..k)
             .map(|i| {

@@ -21,12 +21,10 @@
 
 use std::path::Path;
 
-use ark_bls12_381::{G1Affine, G2Affine};
-use ark_ec::AffineRepr;
-use ark_serialize::CanonicalDeserialize;
 use serde_json::Value;
 use zkhost_abi::Crypto;
 
+use crate::bls12_381;
 use crate::vectors::{self, decode_hex, Vector};
 use crate::wycheproof::{Skipped, VALID};
 
@@ -176,34 +174,6 @@ fn hash_input(dst: &[u8], msg: &[u8]) -> Option<Vec<u8>> {
     Some([&[u8::try_from(dst.len()).ok()?][..], dst, msg].concat())
 }
 
-fn fq_bytes(x: &ark_bls12_381::Fq) -> Vec<u8> {
-    crate::bls12_381::fq_bytes(x)
-}
-
-/// A compressed point decoded by arkworks (curve and subgroup checked) into EIP-2537's
-/// encoding.
-fn g1_uncompressed(bytes: &[u8]) -> Result<Vec<u8>, String> {
-    let p = G1Affine::deserialize_compressed(bytes).map_err(|e| e.to_string())?;
-    Ok(match p.xy() {
-        None => vec![0; 128],
-        Some((x, y)) => [fq_bytes(&x), fq_bytes(&y)].concat(),
-    })
-}
-
-fn g2_uncompressed(bytes: &[u8]) -> Result<Vec<u8>, String> {
-    let q = G2Affine::deserialize_compressed(bytes).map_err(|e| e.to_string())?;
-    Ok(match q.xy() {
-        None => vec![0; 256],
-        Some((x, y)) => [
-            fq_bytes(&x.c0),
-            fq_bytes(&x.c1),
-            fq_bytes(&y.c0),
-            fq_bytes(&y.c1),
-        ]
-        .concat(),
-    })
-}
-
 fn wycheproof(op: Crypto, json: &Value) -> Result<Vec<Case>, String> {
     let mut out = Vec::new();
     for group in json["testGroups"].as_array().ok_or("no testGroups")? {
@@ -246,7 +216,8 @@ fn wycheproof(op: Crypto, json: &Value) -> Result<Vec<Case>, String> {
                 }
                 Crypto::BlsHashToG2 => {
                     let dst = group["dst"].as_str().ok_or("no dst")?.as_bytes();
-                    let expected = g2_uncompressed(&hex_field(t, "expected")?)?;
+                    let expected =
+                        bls12_381::g2_bytes(&bls12_381::g2_decompress(&hex_field(t, "expected")?)?);
                     (
                         hash_input(dst, &hex_field(t, "msg")?),
                         valid.then_some(expected),
@@ -353,7 +324,7 @@ fn eth(op: Crypto, file: &str, json: &Value) -> Result<Vec<Case>, String> {
             Crypto::BlsG1Decompress => {
                 let pk = hex_field(i, "pubkey")?;
                 let expected = if truth == Some(true) {
-                    Some(g1_uncompressed(&pk)?)
+                    Some(bls12_381::g1_bytes(&bls12_381::g1_decompress(&pk)?))
                 } else {
                     None
                 };
@@ -362,7 +333,7 @@ fn eth(op: Crypto, file: &str, json: &Value) -> Result<Vec<Case>, String> {
             Crypto::BlsG2Decompress => {
                 let sig = hex_field(i, "signature")?;
                 let expected = if truth == Some(true) {
-                    Some(g2_uncompressed(&sig)?)
+                    Some(bls12_381::g2_bytes(&bls12_381::g2_decompress(&sig)?))
                 } else {
                     None
                 };

@@ -3,13 +3,16 @@
 //!
 //! - [`contracts`]: the bundled guest contracts (`fixtures/contracts/`) as the host
 //!   sees them: their code, the [`contracts::Path`] an operation takes, their answers;
-//! - [`sample`]: deterministic valid BN254 inputs (points from a seed);
+//! - [`rng`]: the seeded generators (ChaCha for generated inputs, SplitMix64 where a
+//!   stream must never change);
+//! - [`sample`]: a deterministic valid input of every function from a seed, its edges,
+//!   and generated (mutated) inputs of any function;
+//! - [`bn254`]: BN254's encodings of arkworks points, random points, mutations and
+//!   generated ECADD, ECMUL and pairing inputs for the differential tests;
 //! - [`bls12_381`]: the EIP-2537 vectors, their reader and prices, and generated
 //!   BLS12-381 inputs for the differential tests;
 //! - [`kzg_p256`]: the KZG point-evaluation and P256VERIFY vectors and their prices;
 //!   [`poseidon`]: circomlibjs's Poseidon outputs as vectors;
-//! - [`inputs`]: generated inputs for the differential tests — random valid points,
-//!   random bytes, valid encodings with one mutation, lengths around every boundary;
 //! - [`vectors`]: the go-ethereum precompile vector format and a runner for it, and
 //!   where the committed vectors are ([`bn254_vectors`], [`verkle_vectors`]);
 //! - [`snarkjs`] and [`fixture`]: snarkjs's Groth16 files, and the committed proof;
@@ -25,14 +28,15 @@
 
 pub mod bls12_381;
 pub mod bls_signatures;
+pub mod bn254;
 pub mod contracts;
 pub mod frames;
 pub mod fuzzing;
-pub mod inputs;
 pub mod kzg_p256;
 pub mod native_stack;
 pub mod poseidon;
 pub mod probe;
+pub mod rng;
 pub mod sample;
 pub mod snarkjs;
 pub mod sync_committee;

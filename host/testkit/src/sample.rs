@@ -1,16 +1,19 @@
 //! Deterministic inputs from a seed: [`sample`], a valid input of any host function,
 //! and [`edges`], the inputs at its boundaries, which the transcript, the determinism
 //! test, the soak and the fuzz seeds take for every function of the ABI's table (a
-//! new function needs one arm in [`sample`], nothing in them); and the BN254 points
-//! and inputs they are made of, encoded as the EVM encodes them. Not for tests of
+//! new function needs one arm in [`sample`], nothing in them); [`generated`], a sample
+//! mutated or replaced by bytes, for the differential tests; and the BN254 points and
+//! inputs the samples are made of, encoded by [`crate::bn254`]. Not for tests of
 //! randomness or security: the "random" scalars are SHA-256 of a counter.
 
-use ark_bn254::{Fq, Fr, G1Affine, G1Projective, G2Affine, G2Projective};
-use ark_ec::{AffineRepr, CurveGroup, PrimeGroup};
+use ark_bn254::{Fr, G1Projective, G2Projective};
+use ark_ec::{CurveGroup, PrimeGroup};
 use ark_ff::{BigInteger, PrimeField};
-use rand::SeedableRng;
+use rand::{Rng, RngCore, SeedableRng};
 use sha2::{Digest, Sha256};
 use zkhost_abi::Crypto;
+
+use crate::{bn254, rng};
 
 /// A scalar derived from `seed`, reduced mod r: 32 bytes big-endian.
 pub fn scalar(seed: u64) -> [u8; 32] {
@@ -25,34 +28,14 @@ fn fr(seed: u64) -> Fr {
     Fr::from_be_bytes_mod_order(&scalar(seed))
 }
 
-fn fq(x: &Fq) -> Vec<u8> {
-    x.into_bigint().to_bytes_be()
-}
-
-/// The EVM encoding of a G1 point (infinity as 64 zero bytes).
-pub fn encode_g1(p: &G1Affine) -> Vec<u8> {
-    match p.xy() {
-        None => vec![0u8; 64],
-        Some((x, y)) => [fq(&x), fq(&y)].concat(),
-    }
-}
-
-/// The EVM encoding of a G2 point: x_imag, x_real, y_imag, y_real.
-pub fn encode_g2(q: &G2Affine) -> Vec<u8> {
-    match q.xy() {
-        None => vec![0u8; 128],
-        Some((x, y)) => [fq(&x.c1), fq(&x.c0), fq(&y.c1), fq(&y.c0)].concat(),
-    }
-}
-
 /// `[s]G1` for a scalar derived from `seed`, encoded.
 pub fn g1(seed: u64) -> Vec<u8> {
-    encode_g1(&(G1Projective::generator() * fr(seed)).into_affine())
+    bn254::g1_bytes(&(G1Projective::generator() * fr(seed)).into_affine())
 }
 
 /// `[s]G2` for a scalar derived from `seed`, encoded.
 pub fn g2(seed: u64) -> Vec<u8> {
-    encode_g2(&(G2Projective::generator() * fr(seed)).into_affine())
+    bn254::g2_bytes(&(G2Projective::generator() * fr(seed)).into_affine())
 }
 
 /// An ECADD input: two distinct points.
@@ -100,6 +83,7 @@ pub fn poseidon_input(n: usize, seed: u64) -> Vec<u8> {
 /// function).
 pub fn compression_input(op: zkhost_abi::Crypto, seed: u64) -> Option<Vec<u8>> {
     use zkhost_abi::Crypto;
+
     use zkhost_bn254::compress;
     let g1 = g1(seed);
     let g2 = g2(seed);
@@ -438,6 +422,26 @@ pub fn edges(function: Crypto, seed: u64) -> [(&'static str, Vec<u8>); 4] {
         ("long", long),
         ("empty", Vec::new()),
     ]
+}
+
+/// A generated input of any host function, for the transcript and the differential
+/// tests: its [`sample`] from a random seed (three in eight),
+/// that sample with one mutation (three in eight), random bytes of its length, or
+/// random bytes of a length around its own or a whole number of 32-byte words.
+pub fn generated(function: Crypto, rng: &mut impl RngCore) -> Vec<u8> {
+    let valid = crate::sample::sample(function, rng.gen());
+    match rng.gen_range(0..8) {
+        0..=2 => valid,
+        3..=5 => bn254::mutate(rng, valid),
+        6 => rng::random_bytes(rng, valid.len()),
+        _ => {
+            let len = match rng.gen_range(0..2) {
+                0 => 32 * rng.gen_range(0..=17usize) + rng.gen_range(0..2),
+                _ => (valid.len() + rng.gen_range(0..3)).saturating_sub(1),
+            };
+            rng::random_bytes(rng, len)
+        }
+    }
 }
 
 #[cfg(test)]

@@ -13,7 +13,7 @@
 //! | section | inputs | recorded |
 //! | --- | --- | --- |
 //! | `vector` | every BN254, BLS12-381, KZG, P256VERIFY, ecrecover and Poseidon conformance vector, and every Wycheproof test the three verify functions can take | each backend's output or error, and the EIP-1108 / EIP-2537 / Osaka / zkhost gas |
-//! | `generated` | [`CASES`] seeded inputs per BN254 operation (valid, mutated, random, every length boundary), the MSM and the six verkle functions included; [`BLS12_CASES`] per BLS12-381 operation; then [`EVERY_FUNCTION_CASES`] for every function of the table ([`inputs::generated`]) | output digest or error, per backend where there are several |
+//! | `generated` | [`CASES`] seeded inputs per BN254 operation (valid, mutated, random, every length boundary), the MSM and the six verkle functions included; [`BLS12_CASES`] per BLS12-381 operation; then [`EVERY_FUNCTION_CASES`] for every function of the table ([`bn254::generated`]) | output digest or error, per backend where there are several |
 //! | `contract` | each host function through the `forwarder` contract and the BN254 and Poseidon ones through pure-wasm `wasm-pairing` and `wasm-poseidon`: a valid input and its edges ([`sample::edges`]) | the outcome with ample gas, at exactly the gas used and one unit below |
 //! | `probe` | every `host_call` fuzz corpus file: hostile pointers, lengths, memory and gas straight to a host function | trap or output, gas used, result and a digest of memory |
 //! | `deploy` | every `deploy` fuzz corpus file | refused (and why) or its calls' outcomes on a fresh, pooled and warm instance |
@@ -38,7 +38,7 @@ use zkhost_bn254::{Backend, Op};
 use zkhost_gas::{Bls12Gas, GasSchedule, HostCosts};
 use zkhost_runtime::{CodeHash, ExecResult, Outcome, Runtime, RuntimeConfig};
 
-use crate::{bls12_381, fuzzing, inputs, kzg_p256, poseidon, sample, vectors, wycheproof};
+use crate::{bls12_381, bn254, fuzzing, kzg_p256, poseidon, sample, vectors, wycheproof};
 use zkhost_runtime::Prices;
 
 /// Generated inputs per operation.
@@ -49,7 +49,7 @@ pub const CASES: usize = 500;
 pub const BLS12_CASES: usize = 100;
 
 /// Generated inputs per function in the section every function of the table has
-/// ([`inputs::generated`]), beside the deeper sections of the first families.
+/// ([`bn254::generated`]), beside the deeper sections of the first families.
 pub const EVERY_FUNCTION_CASES: usize = 100;
 
 /// The transcript's own seed.
@@ -237,14 +237,14 @@ fn msm_input(r: &mut ChaCha20Rng) -> Vec<u8> {
     for _ in 0..k {
         let point = match r.gen_range(0..12) {
             0 => vec![0u8; 64],
-            _ => inputs::g1_bytes(&inputs::random_g1(r)),
+            _ => bn254::g1_bytes(&bn254::random_g1(r)),
         };
         input.extend_from_slice(&point);
-        input.extend_from_slice(&inputs::scalar(r));
+        input.extend_from_slice(&bn254::scalar(r));
     }
     if k > 0 && r.gen_range(0..4) == 0 {
         let at = 96 * r.gen_range(0..k);
-        let mut point = inputs::mutate(r, input[at..at + 64].to_vec());
+        let mut point = bn254::mutate(r, input[at..at + 64].to_vec());
         point.resize(64, 0); // a mutation may change the length: records stay 96 bytes
         input[at..at + 64].copy_from_slice(&point);
     }
@@ -294,9 +294,9 @@ fn generated<E: std::fmt::Display>(
 fn generated_lines(t: &mut String) {
     type Generate = fn(&mut ChaCha20Rng) -> Vec<u8>;
     let bn254: [(Op, Generate); 3] = [
-        (Op::Add, |r| inputs::add_input(r)),
-        (Op::Mul, |r| inputs::mul_input(r)),
-        (Op::Pairing, |r| inputs::pairing_input(r)),
+        (Op::Add, |r| bn254::add_input(r)),
+        (Op::Mul, |r| bn254::mul_input(r)),
+        (Op::Pairing, |r| bn254::pairing_input(r)),
     ];
     for (stream, (op, generate)) in bn254.into_iter().enumerate() {
         let mut r = rng(stream as u64);
@@ -435,7 +435,7 @@ fn generated_lines(t: &mut String) {
     for (stream, op) in (50..).zip(Crypto::ALL) {
         let mut r = rng(stream);
         for case in 0..EVERY_FUNCTION_CASES {
-            let input = inputs::generated(op, &mut r);
+            let input = sample::generated(op, &mut r);
             let out = zkhost_runtime::compute(op, None, &input);
             generated(t, op.name(), case, &input, &out);
         }

@@ -15,7 +15,7 @@ use ark_ed_on_bls12_381_bandersnatch::{BandersnatchConfig, Fq as BwFq, Fr as BwF
 use ark_ff::{BigInteger, Field, One, PrimeField, Zero};
 use zkhost_verkle::{crs, Element};
 
-use crate::sample;
+use crate::{bn254, sample};
 
 /// The name of the typical case, first in every list.
 pub const TYPICAL: &str = "typical";
@@ -40,11 +40,11 @@ fn fr_be(s: &Fr) -> [u8; 32] {
 }
 
 fn g1_of(s: Fr) -> Vec<u8> {
-    sample::encode_g1(&(G1Projective::generator() * s).into_affine())
+    bn254::g1_bytes(&(G1Projective::generator() * s).into_affine())
 }
 
 fn g2_of(s: Fr) -> Vec<u8> {
-    sample::encode_g2(&(G2Projective::generator() * s).into_affine())
+    bn254::g2_bytes(&(G2Projective::generator() * s).into_affine())
 }
 
 fn fr_of(seed: u64) -> Fr {
@@ -184,7 +184,7 @@ pub fn slowest_add_pair() -> (G1Affine, G1Affine, u32) {
 /// (result infinity), and infinity on either side or both.
 pub fn bn254_add() -> Vec<Case> {
     let p = (G1Projective::generator() * fr_of(31)).into_affine();
-    let e = sample::encode_g1;
+    let e = bn254::g1_bytes;
     let inf = vec![0u8; 64];
     let (g1, g2, _) = slowest_add_pair();
     vec![

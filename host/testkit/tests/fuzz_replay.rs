@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use rand::{Rng, RngCore};
 use zkhost_runtime::Prices;
 use zkhost_testkit::fuzzing::TARGETS;
-use zkhost_testkit::inputs;
+use zkhost_testkit::rng;
 
 fn corpus_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -134,7 +134,7 @@ fn replay(target: &str) {
     let iterations: usize = env_or("ZKHOST_FUZZ_ITERATIONS", 3_000);
     let budget = Duration::from_secs_f64(env_or("ZKHOST_FUZZ_SECONDS", 20.0));
     let stream = TARGETS.iter().position(|(n, _)| *n == target).unwrap_or(0) as u64;
-    let mut rng = inputs::rng(100 + stream);
+    let mut rng = rng::rng(100 + stream);
     let start = Instant::now();
     let mut ran = 0;
     while ran < iterations && start.elapsed() < budget {

@@ -18,28 +18,18 @@ use zkhost_runtime::{CodeHash, Outcome, Runtime, RuntimeConfig};
 use zkhost_testkit::contracts::{
     self as contracts, Message, Response, FORWARDER_WASM, GENEROUS_GAS, WASM_POSEIDON_WASM,
 };
+use zkhost_testkit::rng::SplitMix64;
 
 /// r, big-endian.
 const R: [u8; 32] = zkhost_poseidon::MODULUS;
 
-/// splitmix64: a fixed, dependency-free stream of test inputs.
-struct Rng(u64);
+/// A fixed stream of test inputs.
+struct Rng(SplitMix64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
     /// A random element below r: 32 random bytes with the top one below r's (0x30).
     fn element(&mut self) -> [u8; 32] {
-        let mut e = [0u8; 32];
-        for chunk in e.chunks_exact_mut(8) {
-            chunk.copy_from_slice(&self.next().to_be_bytes());
-        }
+        let mut e = self.0.next_bytes32();
         e[0] %= R[0];
         e
     }
@@ -106,7 +96,7 @@ impl Contracts {
 #[test]
 fn every_count_and_refusal_answers_as_the_host_function_does() {
     let c = Contracts::new();
-    let mut rng = Rng(38);
+    let mut rng = Rng(SplitMix64::new(38));
     let (zero, top) = ([0u8; 32], r_minus_1());
     let mut successes = 0;
     for n in 0..=17 {
@@ -162,7 +152,7 @@ fn warm_and_fresh_instances_give_the_same_outcome() {
     // The contract keeps nothing between calls: the same output and gas on a fresh
     // instance and on one reused, whatever width came before.
     let c = Contracts::new();
-    let mut rng = Rng(39);
+    let mut rng = Rng(SplitMix64::new(39));
     let inputs: Vec<Vec<u8>> = [16, 1, 16, 5].iter().map(|&n| rng.elements(n)).collect();
     let mut warm = c.rt.instantiate(&c.wasm).unwrap();
     for input in &inputs {

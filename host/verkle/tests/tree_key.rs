@@ -6,7 +6,7 @@ use ark_ed_on_bls12_381_bandersnatch::Fr;
 use rand::RngCore;
 use serde_json::Value;
 
-use zkhost_testkit::inputs::rng;
+use zkhost_testkit::rng::rng;
 use zkhost_verkle::{self as verkle, tree_key::FIRST_SCALAR};
 
 fn vectors() -> Vec<Value> {

@@ -9,7 +9,7 @@ use ark_ff::{BigInteger, PrimeField, UniformRand};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-use zkhost_testkit::inputs::rng;
+use zkhost_testkit::rng::rng;
 use zkhost_verkle::{self as verkle, crs, Element, Error};
 
 fn dir() -> std::path::PathBuf {

@@ -14,7 +14,7 @@ use zkhost_bls12381::{Backend, Op};
 use zkhost_gas::{Bls12Gas, BLS12_G1_MSM_DISCOUNT, BLS12_G2_MSM_DISCOUNT};
 use zkhost_runtime::{Runtime, RuntimeConfig};
 use zkhost_testkit::contracts::{FORWARDER_WASM, GENEROUS_GAS};
-use zkhost_testkit::{bls12_381, inputs};
+use zkhost_testkit::{bls12_381, rng};
 
 use super::{fit, measure};
 
@@ -110,7 +110,7 @@ pub fn measure(
 ) -> Result<Bls12Results, String> {
     let runtime = Runtime::new(RuntimeConfig::from_env()).map_err(|e| format!("{e:#}"))?;
     let code = runtime.deploy(FORWARDER_WASM).map_err(|e| e.to_string())?;
-    let mut rng = inputs::rng(0xb15);
+    let mut rng = rng::rng(0xb15);
     let mut cases: Vec<(Op, usize)> = Vec::new();
     for op in Op::ALL {
         match op {

@@ -2,21 +2,17 @@
 //! compressed reader, `ark-ec`'s RFC 9380 hasher and `ark-bls12-381`'s pairing, an
 //! implementation independent of blst, which zkhost runs.
 
-use ark_bls12_381::{g1, g2, Bls12_381, G1Affine, G1Projective, G2Affine, G2Projective};
-use ark_ec::hashing::curve_maps::wb::WBMap;
-use ark_ec::hashing::map_to_curve_hasher::MapToCurveBasedHasher;
+use ark_bls12_381::{Bls12_381, G1Affine, G1Projective, G2Affine, G2Projective};
 use ark_ec::hashing::HashToCurve;
 use ark_ec::pairing::Pairing;
 use ark_ec::{AffineRepr, CurveGroup};
-use ark_ff::field_hashers::DefaultFieldHasher;
-use ark_serialize::{CanonicalDeserialize, CanonicalSerialize};
-use sha2::Sha256;
 use zkhost_abi::Crypto;
 use zkhost_bls12381::functions as bls;
 use zkhost_bls12381::signatures::Ciphersuite;
 
-type H1 = MapToCurveBasedHasher<G1Projective, DefaultFieldHasher<Sha256, 128>, WBMap<g1::Config>>;
-type H2 = MapToCurveBasedHasher<G2Projective, DefaultFieldHasher<Sha256, 128>, WBMap<g2::Config>>;
+use crate::bls12_381::{
+    g1_bytes, g1_decompress, g2_bytes, g2_decompress, to_compressed, HashToG1, HashToG2,
+};
 
 /// The functions, by `data[0] >> 3` modulo their number.
 const FUNCTIONS: [Crypto; 12] = [
@@ -33,51 +29,6 @@ const FUNCTIONS: [Crypto; 12] = [
     Crypto::BlsFastAggregateVerifyUncompressed,
     Crypto::BlsAggregateVerify,
 ];
-
-fn g1_eip2537(p: &G1Affine) -> Vec<u8> {
-    match p.xy() {
-        None => vec![0; 128],
-        Some((x, y)) => [
-            crate::bls12_381::fq_bytes(&x),
-            crate::bls12_381::fq_bytes(&y),
-        ]
-        .concat(),
-    }
-}
-
-fn g2_eip2537(q: &G2Affine) -> Vec<u8> {
-    use crate::bls12_381::fq_bytes;
-    match q.xy() {
-        None => vec![0; 256],
-        Some((x, y)) => [
-            fq_bytes(&x.c0),
-            fq_bytes(&x.c1),
-            fq_bytes(&y.c0),
-            fq_bytes(&y.c1),
-        ]
-        .concat(),
-    }
-}
-
-fn compressed<P: CanonicalSerialize>(p: &P) -> Vec<u8> {
-    let mut out = Vec::new();
-    // Serializing into a Vec does not fail.
-    let _ = p.serialize_compressed(&mut out);
-    out
-}
-
-/// A compressed point as arkworks reads it: the curve and the subgroup checked.
-fn ark_g1(b: &[u8]) -> Option<G1Affine> {
-    (b.len() == 48)
-        .then(|| G1Affine::deserialize_compressed(b).ok())
-        .flatten()
-}
-
-fn ark_g2(b: &[u8]) -> Option<G2Affine> {
-    (b.len() == 96)
-        .then(|| G2Affine::deserialize_compressed(b).ok())
-        .flatten()
-}
 
 /// An EIP-2537 point as arkworks reads it (curve only; `None` when it does not decode).
 fn ark_eip2537_g1(b: &[u8]) -> Option<G1Affine> {
@@ -104,7 +55,7 @@ fn ark_eip2537_g2(b: &[u8]) -> Option<G2Affine> {
 
 /// `e(pk, H(msg))… = e(G1, sig)` on arkworks, for points already validated.
 fn ark_check(cs: Ciphersuite, pairs: &[(G1Affine, &[u8])], sig: &G2Affine) -> bool {
-    let Ok(hasher) = H2::new(cs.dst()) else {
+    let Ok(hasher) = HashToG2::new(cs.dst()) else {
         return false;
     };
     let mut lhs = Vec::new();
@@ -130,22 +81,23 @@ pub fn bls_signatures_differential(data: &[u8]) {
     let input = super::sig::mutated_input(op, data, 4_000);
     let ours = zkhost_runtime::compute(op, None, &input);
     let theirs: Option<Vec<u8>> = match op {
-        Crypto::BlsG1Decompress => ark_g1(&input).map(|p| g1_eip2537(&p)),
-        Crypto::BlsG2Decompress => ark_g2(&input).map(|q| g2_eip2537(&q)),
+        Crypto::BlsG1Decompress => g1_decompress(&input).ok().map(|p| g1_bytes(&p)),
+        Crypto::BlsG2Decompress => g2_decompress(&input).ok().map(|q| g2_bytes(&q)),
         Crypto::BlsG1Compress => (input.len() == 128)
             .then(|| ark_eip2537_g1(&input))
             .flatten()
-            .map(|p| compressed(&p)),
+            .map(|p| to_compressed(&p)),
         Crypto::BlsG2Compress => (input.len() == 256)
             .then(|| ark_eip2537_g2(&input))
             .flatten()
-            .map(|q| compressed(&q)),
+            .map(|q| to_compressed(&q)),
         Crypto::BlsHashToG1 | Crypto::BlsHashToG2 => hash(op, &input),
         Crypto::BlsAggregateG1 => (!input.is_empty() && input.len().is_multiple_of(48))
             .then(|| {
-                let points: Option<Vec<G1Affine>> = input.chunks(48).map(ark_g1).collect();
+                let points: Option<Vec<G1Affine>> =
+                    input.chunks(48).map(|b| g1_decompress(b).ok()).collect();
                 points.map(|ps| {
-                    compressed(
+                    to_compressed(
                         &ps.iter()
                             .fold(G1Projective::default(), |s, p| s + p)
                             .into_affine(),
@@ -155,9 +107,10 @@ pub fn bls_signatures_differential(data: &[u8]) {
             .flatten(),
         Crypto::BlsAggregateG2 => (!input.is_empty() && input.len().is_multiple_of(96))
             .then(|| {
-                let points: Option<Vec<G2Affine>> = input.chunks(96).map(ark_g2).collect();
+                let points: Option<Vec<G2Affine>> =
+                    input.chunks(96).map(|b| g2_decompress(b).ok()).collect();
                 points.map(|qs| {
-                    compressed(
+                    to_compressed(
                         &qs.iter()
                             .fold(G2Projective::default(), |s, q| s + q)
                             .into_affine(),
@@ -183,8 +136,8 @@ fn hash(op: Crypto, input: &[u8]) -> Option<Vec<u8>> {
     }
     let (dst, msg) = rest.split_at(len);
     Some(match op {
-        Crypto::BlsHashToG1 => g1_eip2537(&H1::new(dst).ok()?.hash(msg).ok()?),
-        _ => g2_eip2537(&H2::new(dst).ok()?.hash(msg).ok()?),
+        Crypto::BlsHashToG1 => g1_bytes(&HashToG1::new(dst).ok()?.hash(msg).ok()?),
+        _ => g2_bytes(&HashToG2::new(dst).ok()?.hash(msg).ok()?),
     })
 }
 
@@ -197,7 +150,7 @@ fn verify(op: Crypto, input: &[u8]) -> bool {
     let Some(cs) = Ciphersuite::from_id(cs) else {
         return false;
     };
-    let key = |b: &[u8]| ark_g1(b).filter(|p| !p.is_zero());
+    let key = |b: &[u8]| g1_decompress(b).ok().filter(|p| !p.is_zero());
     match op {
         Crypto::BlsVerify => {
             if rest.len() < 144 {
@@ -205,7 +158,7 @@ fn verify(op: Crypto, input: &[u8]) -> bool {
             }
             let (pk, rest) = rest.split_at(48);
             let (sig, msg) = rest.split_at(96);
-            match (key(pk), ark_g2(sig)) {
+            match (key(pk), g2_decompress(sig).ok()) {
                 (Some(pk), Some(sig)) => ark_check(cs, &[(pk, msg)], &sig),
                 _ => false,
             }
@@ -232,7 +185,7 @@ fn verify(op: Crypto, input: &[u8]) -> bool {
             } else {
                 keys.chunks(128).map(ark_eip2537_g1).collect()
             };
-            let (Some(keys), Some(sig)) = (keys, ark_g2(sig)) else {
+            let (Some(keys), Some(sig)) = (keys, g2_decompress(sig).ok()) else {
                 return false;
             };
             let sum = keys
@@ -265,7 +218,7 @@ fn verify(op: Crypto, input: &[u8]) -> bool {
             let mut msgs: Vec<&[u8]> = pairs.iter().map(|(_, m)| *m).collect();
             msgs.sort_unstable();
             let distinct = msgs.windows(2).all(|w| w[0] != w[1]);
-            let Some(sig) = ark_g2(sig) else {
+            let Some(sig) = g2_decompress(sig).ok() else {
                 return false;
             };
             !pairs.is_empty()

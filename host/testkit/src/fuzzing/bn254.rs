@@ -12,7 +12,6 @@ use zkhost_bn254::{Backend, Error, Op};
 use zkhost_msm::{self as msm, Algorithm};
 
 use super::{be32, chunk};
-use crate::sample;
 
 /// A G1 point derived from 64 bytes: the first x at or after `bytes[0..32] mod p` with
 /// a square right-hand side, the root picked by a bit of `bytes[32]`. Infinity never
@@ -23,7 +22,7 @@ fn g1_from(bytes: &[u8; 64]) -> [u8; 64] {
     loop {
         if let Some(p) = G1Affine::get_point_from_x_unchecked(x, greatest) {
             let mut out = [0u8; 64];
-            out.copy_from_slice(&sample::encode_g1(&p));
+            out.copy_from_slice(&crate::bn254::g1_bytes(&p));
             return out;
         }
         x += Fq::from(1u64);
@@ -41,7 +40,7 @@ fn g2_from(bytes: &[u8; 128], in_subgroup: bool) -> [u8; 128] {
         if let Some(q) = G2Affine::get_point_from_x_unchecked(Fq2::new(c0, c1), greatest) {
             let q = if in_subgroup { q.clear_cofactor() } else { q };
             let mut out = [0u8; 128];
-            out.copy_from_slice(&sample::encode_g2(&q));
+            out.copy_from_slice(&crate::bn254::g2_bytes(&q));
             return out;
         }
         c0 += Fq::from(1u64);

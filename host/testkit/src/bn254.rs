@@ -1,69 +1,56 @@
-//! Input generators shared by the integration tests: random valid points and scalars,
-//! random bytes, valid encodings with one mutation, and lengths around every boundary.
+//! BN254 test support: the EVM's encodings of arkworks' points (the expectation of
+//! every BN254 test is computed by arkworks, apart from zkhost), random valid points
+//! and scalars biased to the edges, points off the curve and outside G2's subgroup,
+//! one-change mutations of a valid encoding, and generated inputs of ECADD, ECMUL and
+//! the pairing check for the differential tests, lengths around every boundary.
 
-use ark_bn254::{Fq, Fq2, Fr, G1Affine, G1Projective, G2Affine, G2Projective};
+use ark_bn254::{Fq, Fr, G1Affine, G1Projective, G2Affine, G2Projective};
 use ark_ec::{AffineRepr, CurveGroup, PrimeGroup};
 use ark_ff::{BigInteger, PrimeField, UniformRand};
 
-use rand::{Rng, RngCore, SeedableRng};
-use rand_chacha::ChaCha20Rng;
+use rand::{Rng, RngCore};
 
-/// Generated inputs per operation for a differential test: `default`, unless
-/// `ZKHOST_DIFFERENTIAL_CASES` says otherwise (`.ci/cross` lowers it under qemu).
-pub fn differential_cases(default: usize) -> usize {
-    std::env::var("ZKHOST_DIFFERENTIAL_CASES")
-        .ok()
-        .and_then(|s| s.trim().parse().ok())
-        .unwrap_or(default)
-}
-
-/// A seeded generator: `ZKHOST_SEED` overrides the default seed so that CI runs can
-/// explore new inputs while a failure stays reproducible.
-pub fn rng(stream: u64) -> ChaCha20Rng {
-    let seed = std::env::var("ZKHOST_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0x5eed_2026u64);
-    let mut r = ChaCha20Rng::seed_from_u64(seed);
-    r.set_stream(stream);
-    r
-}
-
-fn fq_be(x: &Fq) -> Vec<u8> {
+/// A base-field element as the EVM encodes it: 32 bytes big-endian.
+pub fn fq_bytes(x: &Fq) -> Vec<u8> {
     x.into_bigint().to_bytes_be()
 }
 
 /// The EVM encoding of a G1 point (infinity as 64 zero bytes).
 pub fn g1_bytes(p: &G1Affine) -> Vec<u8> {
-    crate::sample::encode_g1(p)
+    match p.xy() {
+        None => vec![0u8; 64],
+        Some((x, y)) => [fq_bytes(&x), fq_bytes(&y)].concat(),
+    }
 }
 
 /// The EVM encoding of a G2 point: x_imag, x_real, y_imag, y_real.
 pub fn g2_bytes(q: &G2Affine) -> Vec<u8> {
-    crate::sample::encode_g2(q)
+    match q.xy() {
+        None => vec![0u8; 128],
+        Some((x, y)) => [
+            fq_bytes(&x.c1),
+            fq_bytes(&x.c0),
+            fq_bytes(&y.c1),
+            fq_bytes(&y.c0),
+        ]
+        .concat(),
+    }
 }
 
-/// A uniformly random point of G1 (`[s]G` for a random scalar).
+/// A uniformly random point of G1.
 pub fn random_g1(rng: &mut impl RngCore) -> G1Affine {
-    (G1Projective::generator() * Fr::rand(rng)).into_affine()
+    crate::rng::random_point::<G1Projective>(rng)
 }
 
 /// A uniformly random point of G2 (in the order-r subgroup).
 pub fn random_g2(rng: &mut impl RngCore) -> G2Affine {
-    (G2Projective::generator() * Fr::rand(rng)).into_affine()
+    crate::rng::random_point::<G2Projective>(rng)
 }
 
-/// A point on the twist that is (with overwhelming probability) outside the order-r
-/// subgroup: a random x with a square right-hand side.
+/// A point on the twist outside the order-r subgroup (G1's cofactor is one: every
+/// point of that curve is in G1).
 pub fn twist_point_outside_subgroup(rng: &mut impl RngCore) -> G2Affine {
-    loop {
-        let x = Fq2::rand(rng);
-        if let Some(p) = G2Affine::get_point_from_x_unchecked(x, rng.gen()) {
-            if !p.is_in_correct_subgroup_assuming_on_curve() {
-                return p;
-            }
-        }
-    }
+    crate::rng::point_outside_subgroup(rng)
 }
 
 /// A scalar with a bias towards the edges: 0, 1, r−1, r, r+1, 2^256−1, small, random.
@@ -157,13 +144,6 @@ impl FromBe for ark_ff::BigInt<4> {
     }
 }
 
-/// Random bytes of the given length.
-pub fn random_bytes(rng: &mut impl RngCore, len: usize) -> Vec<u8> {
-    let mut v = vec![0u8; len];
-    rng.fill_bytes(&mut v);
-    v
-}
-
 /// A G1 encoding that is not on the curve but has canonical coordinates.
 pub fn g1_off_curve(rng: &mut impl RngCore) -> Vec<u8> {
     let p = random_g1(rng);
@@ -171,7 +151,7 @@ pub fn g1_off_curve(rng: &mut impl RngCore) -> Vec<u8> {
     // y + 1 mod p (y < p - 1 with overwhelming probability)
     let (x, y) = p.xy().unwrap();
     let y1 = y + Fq::from(1u64);
-    b[32..].copy_from_slice(&fq_be(&y1));
+    b[32..].copy_from_slice(&fq_bytes(&y1));
     let _ = x;
     b
 }
@@ -200,7 +180,7 @@ pub fn add_input(rng: &mut impl RngCore) -> Vec<u8> {
         }
         _ => {
             let len = rng.gen_range(0..160);
-            random_bytes(rng, len)
+            crate::rng::random_bytes(rng, len)
         }
     }
 }
@@ -226,7 +206,7 @@ pub fn mul_input(rng: &mut impl RngCore) -> Vec<u8> {
         }
         _ => {
             let len = rng.gen_range(0..128);
-            random_bytes(rng, len)
+            crate::rng::random_bytes(rng, len)
         }
     }
 }
@@ -282,27 +262,7 @@ pub fn pairing_input(rng: &mut impl RngCore) -> Vec<u8> {
         }
         _ => {
             let len = 192 * rng.gen_range(0..3);
-            random_bytes(rng, len)
-        }
-    }
-}
-
-/// A generated input of any host function, for the transcript and the differential
-/// tests: its [`sample`](crate::sample::sample) from a random seed (three in eight),
-/// that sample with one mutation (three in eight), random bytes of its length, or
-/// random bytes of a length around its own or a whole number of 32-byte words.
-pub fn generated(function: zkhost_abi::Crypto, rng: &mut impl RngCore) -> Vec<u8> {
-    let valid = crate::sample::sample(function, rng.gen());
-    match rng.gen_range(0..8) {
-        0..=2 => valid,
-        3..=5 => mutate(rng, valid),
-        6 => random_bytes(rng, valid.len()),
-        _ => {
-            let len = match rng.gen_range(0..2) {
-                0 => 32 * rng.gen_range(0..=17usize) + rng.gen_range(0..2),
-                _ => (valid.len() + rng.gen_range(0..3)).saturating_sub(1),
-            };
-            random_bytes(rng, len)
+            crate::rng::random_bytes(rng, len)
         }
     }
 }
