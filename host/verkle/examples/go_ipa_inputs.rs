@@ -5,7 +5,7 @@
 //! byte for byte before times are compared.
 //!
 //! ```text
-//! cargo run --release -p zkhost-verkle --example same_inputs -- DIR
+//! cargo run --release -p zkhost-verkle --example go_ipa_inputs -- DIR
 //! ```
 //!
 //! `DIR/vectors.bin`: 16 vectors × 256 scalars × 32 bytes little-endian (each < r);
