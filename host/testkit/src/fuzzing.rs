@@ -5,7 +5,7 @@
 //! that traps with `host error`, charges the wrong gas or writes when it should not,
 //! a runtime that panics on a module. The cargo-fuzz targets in `host/fuzz/` are thin
 //! wrappers around them (`cargo +nightly fuzz run <target>` from `host/`), and
-//! `tests/fuzz_replay.rs` runs every committed corpus file through them, then a brief
+//! `host/integration-tests/tests/fuzz_replay.rs` runs every committed corpus file through them, then a brief
 //! seeded mutation run, on every `cargo test`.
 //!
 //! | target | what it feeds | what must hold |

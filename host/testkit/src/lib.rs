@@ -1,5 +1,6 @@
 //! Test support for the zkhost crates (not published): what the tests, the
-//! benchmark, the fuzz targets and the examples share.
+//! benchmark, the fuzz targets and the examples share, by family, as the crates are
+//! (the tests that cross crates are `zkhost-integration-tests`'s).
 //!
 //! - [`contracts`]: the bundled guest contracts (`fixtures/contracts/`) as the host
 //!   sees them: their code, the [`contracts::Path`] an operation takes, their answers;

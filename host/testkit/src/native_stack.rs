@@ -1,5 +1,5 @@
 //! The inputs on which every crypto host function's native stack use is measured
-//! (`tests/native_stack.rs` runs each on a 64 KiB thread; `examples/native_stack.rs`
+//! (`host/integration-tests/tests/native_stack.rs` runs each on a 64 KiB thread; `examples/native_stack.rs`
 //! reads each one's peak), and the thread that runs one.
 //!
 //! A host function runs on the thread that calls it: in a node, the thread that runs

@@ -4,7 +4,7 @@
 //! A host function whose output or gas differs by one unit between two machines forks
 //! the chain. Each architecture's tests check their own assertions; this transcript
 //! checks the answers themselves: [`generate`] is run on x86-64 and committed
-//! (`fixtures/transcript/x86_64.txt`), and `tests/transcript.rs` regenerates it on
+//! (`fixtures/transcript/x86_64.txt`), and `host/integration-tests/tests/transcript.rs` regenerates it on
 //! whatever machine runs the tests (aarch64 and big-endian s390x under qemu-user in
 //! `.ci/cross`) and compares every line.
 //!

@@ -6,7 +6,7 @@
 //! Each list starts with the typical case (named [`TYPICAL`]); every case is a
 //! valid input of the same length, so the same gas, as the typical one. The
 //! benchmark does not assume which case is slowest: it measures them all. The tests
-//! (`tests/worst.rs`) check that each case is accepted and gives the output a second
+//! (`host/integration-tests/tests/worst.rs`) check that each case is accepted and gives the output a second
 //! backend or a direct computation expects.
 
 use ark_bn254::{Fq, Fr, G1Affine, G1Projective, G2Projective};

@@ -32,7 +32,7 @@ use zkhost_runtime::{Runtime, RuntimeConfig};
 use zkhost_testkit::bls12_381::{g1_bytes, g1_outside_subgroup, g2_bytes, price};
 use zkhost_testkit::contracts::{self as contracts, ViaError, FORWARDER_WASM};
 
-#[path = "../examples/groth16_fixtures/mimc.rs"]
+#[path = "../../testkit/examples/groth16_fixtures/mimc.rs"]
 mod mimc;
 
 use mimc::{hash_to_field, mimc7, round_constants, MimcPreimage};

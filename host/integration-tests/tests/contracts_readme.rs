@@ -5,7 +5,7 @@
 //! regenerating the README fails here. To regenerate:
 //!
 //! ```sh
-//! ZKHOST_BLESS_DOCS=1 cargo test -p zkhost-testkit --test contracts_readme
+//! ZKHOST_BLESS_DOCS=1 cargo test -p zkhost-integration-tests --test contracts_readme
 //! ```
 //!
 //! Only the text between the markers is the generator's; the rest of the README is
@@ -29,8 +29,8 @@ use zkhost_abi::{last_error, Crypto, Family, Function, Io, ValType};
 
 /// The line that opens the generated section.
 const BEGIN: &str =
-    "<!-- generated from zkhost_abi's table by host/testkit/tests/contracts_readme.rs; \
-     ZKHOST_BLESS_DOCS=1 cargo test -p zkhost-testkit --test contracts_readme rewrites it -->";
+    "<!-- generated from zkhost_abi's table by host/integration-tests/tests/contracts_readme.rs; \
+     ZKHOST_BLESS_DOCS=1 cargo test -p zkhost-integration-tests --test contracts_readme rewrites it -->";
 /// The line that closes it.
 const END: &str = "<!-- end generated -->";
 /// Set, the test rewrites the section instead of comparing it.
@@ -437,7 +437,7 @@ fn the_readmes_abi_section_is_generated_from_the_table() {
     if let Err(diff) = check(&readme, &expected) {
         panic!(
             "{README}'s generated ABI section is not zkhost_abi's table; rerun with \
-             {BLESS}=1 cargo test -p zkhost-testkit --test contracts_readme:\n{diff}"
+             {BLESS}=1 cargo test -p zkhost-integration-tests --test contracts_readme:\n{diff}"
         );
     }
 }
