@@ -2,15 +2,14 @@
 //! files, verify Groth16 proofs, and the gas-cost benchmark (the main job). One
 //! module per command.
 
-mod bench;
 mod cmd;
-mod ops;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use zkhost_abi::Crypto;
+use zkhost_bench::{self as bench, ops};
 use zkhost_bn254::Backend;
 use zkhost_testkit::contracts::Path;
 
@@ -128,7 +127,7 @@ enum Command {
     /// with R² and the crossover sizes, and writes the constants (and the gas discount
     /// table) the library uses. --verify instead checks, over sizes 1 to 8192, that the
     /// selected algorithm is never more than 10% slower than the fastest.
-    Calibrate(cmd::calibrate::CalibrateArgs),
+    Calibrate(bench::calibrate::msm::CalibrateArgs),
     /// Time the verkle commitment methods, fit the cost model, print the crossover.
     ///
     /// Reports the tables' build time and memory, each method's time = a + b·n (n the
@@ -185,7 +184,7 @@ enum Command {
     /// count for --minutes, every outcome checked against its single-threaded one,
     /// resident memory bounded after warm-up, and an exhausted instance pool checked
     /// to fail cleanly and recover. Prints calls/s, Mgas/s and p50/p99 per call.
-    Soak(cmd::soak::SoakArgs),
+    Soak(bench::soak::SoakArgs),
     /// Deploy a contract, call it once, print the outcome as one JSON line.
     ///
     /// The input is INPUT_HEX, the content of --input-file or standard input (--stdin),
@@ -272,12 +271,12 @@ fn main() -> ExitCode {
             cmd::groth16::run(&vk_json, &proof_json, &public_json, action)
         }
         Command::Bench(args) => bench::run(&args),
-        Command::Calibrate(args) => cmd::calibrate::run(&args),
+        Command::Calibrate(args) => bench::calibrate::msm::run(&args),
         Command::CalibrateVerkle { reps, write } => {
-            cmd::calibrate_verkle::run(reps, write.as_deref())
+            bench::calibrate::verkle::run(reps, write.as_deref())
         }
         Command::Load(args) => bench::load::run(&args),
-        Command::Soak(args) => cmd::soak::run(&args),
+        Command::Soak(args) => bench::soak::run(&args),
     }
 }
 

@@ -8,6 +8,9 @@
 //! one run are what the book (`docs/src/backends.md`) reports; absolute times depend
 //! on the machine.
 
+// criterion_group! defines an undocumented public function.
+#![allow(missing_docs)]
+
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use zkhost_bn254::{Backend, Op};
 use zkhost_testkit::sample;

@@ -8,6 +8,9 @@
 //!
 //! `cargo bench --bench bn254_parts` (add `--features mcl` for the mcl rows).
 
+// criterion_group! defines an undocumented public function.
+#![allow(missing_docs)]
+
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};

@@ -10,10 +10,10 @@ use ark_ff::{BigInt, PrimeField};
 use zkhost_verkle as verkle;
 use zkhost_verkle::cost::{CostModel, Entry, Method, SIZES};
 
-use crate::bench::fit;
+use crate::fit;
 
 /// The `zkhost calibrate-verkle` command.
-pub(crate) fn run(reps: usize, write: Option<&std::path::Path>) -> ExitCode {
+pub fn run(reps: usize, write: Option<&std::path::Path>) -> ExitCode {
     let t = verkle::Tables::get();
     println!(
         "tables: built in {:.2} s on {} threads, {} MiB",
@@ -53,7 +53,8 @@ pub(crate) fn run(reps: usize, write: Option<&std::path::Path>) -> ExitCode {
     }
     if let Some(path) = write {
         if let Err(e) = std::fs::write(path, rust_source(&model)) {
-            return crate::fail(2, &format!("{}: {e}", path.display()));
+            eprintln!("error: {}: {e}", path.display());
+            return ExitCode::from(2);
         }
         println!("wrote {}", path.display());
     }

@@ -30,7 +30,7 @@ use zkhost_msm::{
     run as run_msm, Algorithm, CostEntry, CostModel, Family, MsmGroup, Scalar, DEFAULT_MEMORY_LIMIT,
 };
 
-use super::calibrate_plot::{self as plot, Series};
+use super::plot::{self, Series};
 
 /// Arguments of the calibration command.
 #[derive(clap::Args, Clone, Debug)]

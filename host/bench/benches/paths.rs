@@ -2,6 +2,9 @@
 //! pure WebAssembly: what a contract pays to reach a host function, and what it would
 //! pay without one. Run with `cargo bench --bench paths`.
 
+// criterion_group! defines an undocumented public function.
+#![allow(missing_docs)]
+
 use criterion::{criterion_group, criterion_main, Criterion};
 use zkhost_bn254::{self as bn254, Op};
 use zkhost_runtime::{Runtime, RuntimeConfig};

@@ -6,6 +6,9 @@
 //! Run with `cargo bench --bench verkle`. The tables are built before the first
 //! measurement; their build time and memory are printed.
 
+// criterion_group! defines an undocumented public function.
+#![allow(missing_docs)]
+
 use std::time::Duration;
 
 use ark_ec::{twisted_edwards::Projective, VariableBaseMSM};
