@@ -121,18 +121,18 @@ enum Command {
     /// Prints a Markdown report (or writes it with --markdown); --json writes the
     /// results (schema 1), --svg the plots. A progress bar runs on stderr.
     Bench(bench::BenchArgs),
-    /// Time the MSM algorithms, fit the cost model, write the constants file.
+    /// Time the MSM algorithms, fit the cost model, write its data file.
     ///
     /// Fits time = C·n + D per algorithm and window by least squares, prints the table
-    /// with R² and the crossover sizes, and writes the constants (and the gas discount
-    /// table) the library uses. --verify instead checks, over sizes 1 to 8192, that the
+    /// with R² and the crossover sizes, and writes the model the library reads (and the
+    /// gas discount table it measured). --verify instead checks, over sizes 1 to 8192, that the
     /// selected algorithm is never more than 10% slower than the fastest.
     Calibrate(bench::calibrate::msm::CalibrateArgs),
     /// Time the verkle commitment methods, fit the cost model, print the crossover.
     ///
     /// Reports the tables' build time and memory, each method's time = a + b·n (n the
     /// non-zero scalars) with R², and which method the model picks; --write replaces
-    /// the committed constants file (host/verkle/src/costs.rs).
+    /// the committed data file (host/verkle/src/costs.txt).
     CalibrateVerkle {
         /// Runs per size (the median is kept).
         #[arg(long, default_value_t = 15)]
