@@ -3,7 +3,7 @@
 //! `ZkhostCrypto`, side by side on the same input in the same run, so the ratio can be
 //! read off.
 //!
-//! Run with `cargo bench -p zkhost --bench revm`. revm 43 keeps one crypto provider
+//! Run with `cargo bench -p zkhost-revm --bench revm`. revm 43 keeps one crypto provider
 //! per process, so this bench installs a switch that hands each BN254 call to
 //! `DefaultCrypto` or to `ZkhostCrypto` by a global flag: both sides run revm's very
 //! precompile function (`Precompile::execute`: gas check, padding, output) and pay the
