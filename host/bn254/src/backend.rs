@@ -133,8 +133,8 @@ impl Backend {
     }
 
     /// The backend used for `op` when none is named: the fastest one measured by
-    /// `cargo bench --bench backends` on the reference machine (see the book's
-    /// Backends chapter, `docs/src/backends.md`), which is zkhost's own for every
+    /// `cargo bench -p zkhost-bench --bench backends` on the reference machine (see the
+    /// book's Backends chapter, `docs/src/backends.md`), which is zkhost's own for every
     /// operation.
     pub fn default_for(op: Op) -> Backend {
         match op {

@@ -62,10 +62,18 @@ pub fn cost_model() -> &'static CostModel {
     INSTALLED.get().unwrap_or_else(committed_cost_model)
 }
 
-/// The committed calibration (`msm_costs.rs`, from `zkhost calibrate --out`).
+/// The committed calibration, parsed once: `msm_costs.txt` beside this file, written
+/// by `zkhost calibrate --out` in [`CostModel::to_text`]'s format (a test checks that
+/// it parses and has an entry for every algorithm).
 pub fn committed_cost_model() -> &'static CostModel {
-    crate::msm_costs::model()
+    static MODEL: std::sync::OnceLock<CostModel> = std::sync::OnceLock::new();
+    MODEL.get_or_init(|| {
+        CostModel::from_text(COMMITTED_COSTS).expect("msm_costs.txt parses (tested below)")
+    })
 }
+
+/// The committed calibration's text (`msm_costs.txt`).
+pub const COMMITTED_COSTS: &str = include_str!("msm_costs.txt");
 
 /// The group order r as little-endian limbs (scalars are reduced mod r).
 pub const ORDER: Scalar = g1::R;
@@ -291,6 +299,21 @@ pub fn decode(input: &[u8]) -> Result<(Vec<G1Affine>, Vec<Scalar>), Error> {
 mod tests {
     use super::*;
     use zkhost_msm::strauss::strauss_plain;
+
+    #[test]
+    fn the_committed_costs_parse_and_are_complete() {
+        let model = committed_cost_model();
+        assert_eq!(model.group, "bn254");
+        let algorithms: Vec<zkhost_msm::Algorithm> =
+            model.entries.iter().map(|e| e.algorithm).collect();
+        assert_eq!(
+            algorithms,
+            zkhost_msm::Algorithm::all(),
+            "one entry per algorithm, in order"
+        );
+        // The file is exactly what the writer makes of it: nothing but the format.
+        assert_eq!(model.to_text(), COMMITTED_COSTS);
+    }
 
     fn generator() -> G1Affine {
         G1Affine::generator()

@@ -2,15 +2,14 @@
 //! files, verify Groth16 proofs, and the gas-cost benchmark (the main job). One
 //! module per command.
 
-mod bench;
 mod cmd;
-mod ops;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use zkhost_abi::Crypto;
+use zkhost_bench::{self as bench, ops};
 use zkhost_bn254::Backend;
 use zkhost_testkit::contracts::Path;
 
@@ -122,18 +121,18 @@ enum Command {
     /// Prints a Markdown report (or writes it with --markdown); --json writes the
     /// results (schema 1), --svg the plots. A progress bar runs on stderr.
     Bench(bench::BenchArgs),
-    /// Time the MSM algorithms, fit the cost model, write the constants file.
+    /// Time the MSM algorithms, fit the cost model, write its data file.
     ///
     /// Fits time = C·n + D per algorithm and window by least squares, prints the table
-    /// with R² and the crossover sizes, and writes the constants (and the gas discount
-    /// table) the library uses. --verify instead checks, over sizes 1 to 8192, that the
+    /// with R² and the crossover sizes, and writes the model the library reads (and the
+    /// gas discount table it measured). --verify instead checks, over sizes 1 to 8192, that the
     /// selected algorithm is never more than 10% slower than the fastest.
-    Calibrate(cmd::calibrate::CalibrateArgs),
+    Calibrate(bench::calibrate::msm::CalibrateArgs),
     /// Time the verkle commitment methods, fit the cost model, print the crossover.
     ///
     /// Reports the tables' build time and memory, each method's time = a + b·n (n the
     /// non-zero scalars) with R², and which method the model picks; --write replaces
-    /// the committed constants file (host/verkle/src/costs.rs).
+    /// the committed data file (host/verkle/src/costs.txt).
     CalibrateVerkle {
         /// Runs per size (the median is kept).
         #[arg(long, default_value_t = 15)]
@@ -185,7 +184,7 @@ enum Command {
     /// count for --minutes, every outcome checked against its single-threaded one,
     /// resident memory bounded after warm-up, and an exhausted instance pool checked
     /// to fail cleanly and recover. Prints calls/s, Mgas/s and p50/p99 per call.
-    Soak(cmd::soak::SoakArgs),
+    Soak(bench::soak::SoakArgs),
     /// Deploy a contract, call it once, print the outcome as one JSON line.
     ///
     /// The input is INPUT_HEX, the content of --input-file or standard input (--stdin),
@@ -272,12 +271,12 @@ fn main() -> ExitCode {
             cmd::groth16::run(&vk_json, &proof_json, &public_json, action)
         }
         Command::Bench(args) => bench::run(&args),
-        Command::Calibrate(args) => cmd::calibrate::run(&args),
+        Command::Calibrate(args) => bench::calibrate::msm::run(&args),
         Command::CalibrateVerkle { reps, write } => {
-            cmd::calibrate_verkle::run(reps, write.as_deref())
+            bench::calibrate::verkle::run(reps, write.as_deref())
         }
         Command::Load(args) => bench::load::run(&args),
-        Command::Soak(args) => cmd::soak::run(&args),
+        Command::Soak(args) => bench::soak::run(&args),
     }
 }
 

@@ -1,6 +1,7 @@
 //! The ABCD cost model: for every algorithm and window, working memory `A·n + B`
 //! bytes and time `C·n + D` nanoseconds for `n` points, fitted by calibration on a
-//! machine (`zkhost calibrate`) and committed by each group as Rust constants.
+//! machine (`zkhost calibrate`) and committed by each group as a data file in the
+//! format of [`CostModel::to_text`].
 //! [`CostModel::select`] picks the fastest algorithm whose memory fits a limit.
 //!
 //! The model only chooses the algorithm: every algorithm gives the same result, and
@@ -267,6 +268,77 @@ impl CostModel {
     pub fn entry(&self, algorithm: Algorithm) -> Option<&CostEntry> {
         self.entries.iter().find(|e| e.algorithm == algorithm)
     }
+
+    /// The model as the data file a group commits and reads back with
+    /// [`CostModel::from_text`]: `#` comment lines, then `group`, `threads` and `note`
+    /// lines, then one line per entry, `algorithm a b c d r2 smallest-n largest-n`.
+    /// Numbers are written in Rust's shortest form that parses back to the same `f64`,
+    /// so a model survives the round trip exactly (and chooses exactly as before).
+    pub fn to_text(&self) -> String {
+        let mut s = String::from(
+            "# An MSM cost model (zkhost_msm::CostModel): it chooses the algorithm, nothing else.\n\
+             # Written by `zkhost calibrate --out`: edit by recalibrating, not by hand.\n",
+        );
+        s += &format!(
+            "group {}\nthreads {}\nnote {}\n",
+            self.group, self.threads, self.note
+        );
+        s += "# algorithm, memory a·n + b bytes, time c·n + d ns, R² of the time fit, sizes fitted\n\
+              # algorithm a b c d r2 smallest-n largest-n\n";
+        for e in &self.entries {
+            s += &format!(
+                "{} {:?} {:?} {:?} {:?} {:?} {} {}\n",
+                e.algorithm, e.a, e.b, e.c, e.d, e.r2, e.sizes[0], e.sizes[1]
+            );
+        }
+        s
+    }
+
+    /// A model written by [`CostModel::to_text`]; the error names the line.
+    pub fn from_text(text: &str) -> Result<CostModel, String> {
+        let mut model = CostModel {
+            group: String::new(),
+            threads: 0,
+            note: String::new(),
+            entries: Vec::new(),
+        };
+        for (i, line) in text.lines().enumerate() {
+            let err = |what: String| format!("line {}: {what}", i + 1);
+            if line.starts_with('#') || line.trim().is_empty() {
+                continue;
+            }
+            let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
+            match key {
+                "group" => model.group = rest.to_string(),
+                "note" => model.note = rest.to_string(),
+                "threads" => {
+                    model.threads = rest.parse().map_err(|e| err(format!("threads: {e}")))?
+                }
+                _ => {
+                    let algorithm: Algorithm = key.parse().map_err(err)?;
+                    let fields: Vec<&str> = rest.split(' ').collect();
+                    let [a, b, c, d, r2, lo, hi] = fields[..] else {
+                        return Err(err(format!("{key}: 7 numbers expected")));
+                    };
+                    let num = |x: &str| x.parse::<f64>().map_err(|e| err(format!("{x:?}: {e}")));
+                    let size = |x: &str| x.parse::<usize>().map_err(|e| err(format!("{x:?}: {e}")));
+                    model.entries.push(CostEntry {
+                        algorithm,
+                        a: num(a)?,
+                        b: num(b)?,
+                        c: num(c)?,
+                        d: num(d)?,
+                        r2: num(r2)?,
+                        sizes: [size(lo)?, size(hi)?],
+                    });
+                }
+            }
+        }
+        if model.group.is_empty() || model.threads == 0 {
+            return Err("no group or no threads line".into());
+        }
+        Ok(model)
+    }
 }
 
 /// `⌈log2 n⌉ − 2`-ish: a window for when no model is available.
@@ -286,5 +358,26 @@ mod tests {
         }
         assert!("pippenger-17".parse::<Algorithm>().is_err());
         assert!("strauss-1".parse::<Algorithm>().is_err());
+    }
+
+    #[test]
+    fn text_round_trips_exactly() {
+        let model = CostModel {
+            group: "g".into(),
+            threads: 3,
+            note: "a note; with `ticks`".into(),
+            entries: vec![CostEntry {
+                algorithm: Algorithm::Pippenger(7),
+                a: 0.1 + 0.2,
+                b: 1e300,
+                c: f64::MIN_POSITIVE,
+                d: 12345.678901234567,
+                r2: 1.0,
+                sizes: [3, 56],
+            }],
+        };
+        assert_eq!(CostModel::from_text(&model.to_text()), Ok(model));
+        assert!(CostModel::from_text("group g\nthreads 1\npippenger-7 1 2 3\n").is_err());
+        assert!(CostModel::from_text("threads 1\n").is_err());
     }
 }

@@ -3,8 +3,8 @@
 //! measures the median time at [`SIZES`] and the model predicts by linear
 //! interpolation between them (the narrow method is not linear: past a few dozen
 //! scalars its lookups leave the caches); a least-squares line `a + b·n` with R² is
-//! kept beside them for reports. The result is committed as Rust constants
-//! (`costs.rs` next to this file). A hand-set crossover would be wrong on the next
+//! kept beside them for reports. The result is committed as data (`costs.txt` next
+//! to this file, in [`CostModel::to_text`]'s format). A hand-set crossover would be wrong on the next
 //! machine; a calibration run gives the crossover for that machine. The choice
 //! changes speed only: every method gives the same commitment.
 
@@ -87,6 +87,9 @@ pub struct CostModel {
     pub entries: Vec<Entry>,
 }
 
+/// The committed calibration's text (`costs.txt`).
+const COMMITTED: &str = include_str!("costs.txt");
+
 /// A calibration installed by the node ([`CostModel::install`]).
 static INSTALLED: OnceLock<CostModel> = OnceLock::new();
 
@@ -105,22 +108,81 @@ impl CostModel {
         INSTALLED.set(model)
     }
 
-    /// The committed model (`costs.rs`, from `zkhost calibrate-verkle`).
+    /// The committed model, parsed once: `costs.txt` beside this file, written by
+    /// `zkhost calibrate-verkle --write` (a test checks that it parses and has every
+    /// method).
     pub fn committed() -> &'static CostModel {
         static MODEL: OnceLock<CostModel> = OnceLock::new();
-        MODEL.get_or_init(|| CostModel {
-            note: super::costs::NOTE.into(),
-            entries: super::costs::ENTRIES
-                .iter()
-                .map(|&(name, a_ns, b_ns, r2, points)| Entry {
-                    method: Method::from_name(name).expect("costs.rs names methods by name()"),
-                    a_ns,
-                    b_ns,
-                    r2,
-                    points: points.to_vec(),
-                })
-                .collect(),
+        MODEL.get_or_init(|| {
+            CostModel::from_text(COMMITTED).expect("costs.txt parses (tested below)")
         })
+    }
+
+    /// The model as the data file committed and read back with
+    /// [`CostModel::from_text`]: `#` comment lines, a `note` line, then one line per
+    /// method: its [`Method::name`], `a`, `b` and R², then the measured medians as
+    /// `n:ns`. Numbers are written in Rust's shortest form that parses back to the same
+    /// `f64`, so a model survives the round trip exactly.
+    pub fn to_text(&self) -> String {
+        let mut s = String::from(
+            "# A verkle cost model (zkhost_verkle::cost::CostModel): it chooses the commitment method,\n\
+             # nothing else. Written by `zkhost calibrate-verkle --write`: edit by recalibrating, not by hand.\n",
+        );
+        s += &format!("note {}\n", self.note);
+        s += "# method, the fitted line a + b·n (ns) and its R², then the measured medians n:ns that predictions interpolate\n";
+        for e in &self.entries {
+            s += &format!("{} {:?} {:?} {:?}", e.method.name(), e.a_ns, e.b_ns, e.r2);
+            for (n, ns) in &e.points {
+                s += &format!(" {n}:{ns:?}");
+            }
+            s += "\n";
+        }
+        s
+    }
+
+    /// A model written by [`CostModel::to_text`]; the error names the line.
+    pub fn from_text(text: &str) -> Result<CostModel, String> {
+        let mut model = CostModel {
+            note: String::new(),
+            entries: Vec::new(),
+        };
+        for (i, line) in text.lines().enumerate() {
+            let err = |what: String| format!("line {}: {what}", i + 1);
+            if line.starts_with('#') || line.trim().is_empty() {
+                continue;
+            }
+            let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
+            if key == "note" {
+                model.note = rest.to_string();
+                continue;
+            }
+            let method =
+                Method::from_name(key).ok_or_else(|| err(format!("unknown method {key:?}")))?;
+            let num = |x: &str| x.parse::<f64>().map_err(|e| err(format!("{x:?}: {e}")));
+            let mut fields = rest.split(' ');
+            let mut next = || {
+                fields
+                    .next()
+                    .ok_or_else(|| err(format!("{key}: a, b and r2 expected")))
+            };
+            let (a_ns, b_ns, r2) = (num(next()?)?, num(next()?)?, num(next()?)?);
+            let points = fields
+                .map(|p| {
+                    let (n, ns) = p
+                        .split_once(':')
+                        .ok_or_else(|| err(format!("{p:?}: n:ns expected")))?;
+                    Ok((n.parse().map_err(|e| err(format!("{n:?}: {e}")))?, num(ns)?))
+                })
+                .collect::<Result<Vec<(usize, f64)>, String>>()?;
+            model.entries.push(Entry {
+                method,
+                a_ns,
+                b_ns,
+                r2,
+                points,
+            });
+        }
+        Ok(model)
     }
 
     /// Predicted time of `method` for `n` non-zero scalars, if it is in the model.
@@ -159,6 +221,18 @@ pub const SIZES: [usize; 10] = [1, 2, 4, 8, 16, 32, 64, 96, 128, 256];
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_committed_costs_parse_and_are_complete() {
+        let model = CostModel::committed();
+        let methods: Vec<Method> = model.entries.iter().map(|e| e.method).collect();
+        assert_eq!(methods, Method::ALL, "one entry per method, in order");
+        assert!(model.entries.iter().all(|e| e.points.len() == SIZES.len()));
+        // The file is exactly what the writer makes of it: nothing but the format.
+        assert_eq!(model.to_text(), COMMITTED);
+        assert!(CostModel::from_text("narrow 1 2\n").is_err());
+        assert!(CostModel::from_text("slow 1 2 3\n").is_err());
+    }
 
     #[test]
     fn the_committed_model_covers_every_method() {

@@ -1,12 +1,9 @@
-//! The commands other than `bench` and `load` (in [`crate::bench`]), one per module.
+//! The commands other than the benchmarks (`bench`, `load`, `soak`, `calibrate`,
+//! `calibrate-verkle`: in zkhost-bench), one per module.
 
 pub mod build;
-pub mod calibrate;
-mod calibrate_plot;
-pub mod calibrate_verkle;
 pub mod call;
 pub mod groth16;
 pub mod new;
 pub mod precompile;
-pub mod soak;
 pub mod vectors;

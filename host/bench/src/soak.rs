@@ -235,8 +235,7 @@ fn deploy_all() -> Result<Deployed, String> {
 }
 
 /// `contracts/node-verifier`, the node's Groth16 contract, built into `fixtures/contracts`.
-const NODE_VERIFIER_WASM: &[u8] =
-    include_bytes!("../../../../fixtures/contracts/node-verifier.wasm");
+const NODE_VERIFIER_WASM: &[u8] = include_bytes!("../../../fixtures/contracts/node-verifier.wasm");
 
 /// Index of each contract in [`Deployed::codes`].
 const FORWARDER: usize = 0;
@@ -644,7 +643,7 @@ pub fn soak(threads: &[usize], per_phase: Duration, rss_growth: u64) -> Result<S
 /// The soak's report.
 pub fn markdown(s: &Soak) -> String {
     use std::fmt::Write;
-    let fmt = crate::bench::report::fmt_ns;
+    let fmt = crate::report::fmt_ns;
     let mut o = String::new();
     let _ = writeln!(o, "# zkhost soak\n");
     for p in &s.phases {
@@ -771,7 +770,7 @@ pub fn run(args: &SoakArgs) -> ExitCode {
     };
     let text = markdown(&s);
     let written = (|| -> Result<(), String> {
-        crate::bench::report::write_markdown(args.markdown.as_deref(), &text)
+        crate::report::write_markdown(args.markdown.as_deref(), &text)
             .map_err(|e| e.to_string())?;
         if let Some(p) = &args.svg {
             plot_rss(&s, p)?;

@@ -2,11 +2,14 @@
 //! for ECADD, ECMUL and pairing checks of 1, 2, 4 and 10 pairs, and on the slowest
 //! inputs (`bn254-worst`).
 //!
-//! Run with `cargo bench --bench backends`; with `--features mcl`, herumi's mcl is
-//! one of the backends. Every backend's output is checked equal first, and zkhost's
-//! G2 cache is paused (and checked untouched): every row is the uncached path. Ratios in
-//! one run are what the book (`docs/src/backends.md`) reports; absolute times depend
-//! on the machine.
+//! Run with `cargo bench -p zkhost-bench --bench backends`; with `--features mcl`,
+//! herumi's mcl is one of the backends. Every backend's output is checked equal first,
+//! and zkhost's G2 cache is paused (and checked untouched): every row is the uncached
+//! path. Ratios in one run are what the book (`docs/src/backends.md`) reports; absolute
+//! times depend on the machine.
+
+// criterion_group! defines an undocumented public function.
+#![allow(missing_docs)]
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use zkhost_bn254::{Backend, Op};

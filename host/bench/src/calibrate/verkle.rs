@@ -1,6 +1,6 @@
 //! `zkhost calibrate-verkle`: time the verkle commitment methods at the model's
-//! sizes, fit the cost model, print the crossover, and write it as the Rust constants
-//! `zkhost-verkle` compiles in.
+//! sizes, fit the cost model, print the crossover, and write it as the data file
+//! `zkhost-verkle` reads (`host/verkle/src/costs.txt`, [`CostModel::to_text`]'s format).
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -10,10 +10,10 @@ use ark_ff::{BigInt, PrimeField};
 use zkhost_verkle as verkle;
 use zkhost_verkle::cost::{CostModel, Entry, Method, SIZES};
 
-use crate::bench::fit;
+use crate::fit;
 
 /// The `zkhost calibrate-verkle` command.
-pub(crate) fn run(reps: usize, write: Option<&std::path::Path>) -> ExitCode {
+pub fn run(reps: usize, write: Option<&std::path::Path>) -> ExitCode {
     let t = verkle::Tables::get();
     println!(
         "tables: built in {:.2} s on {} threads, {} MiB",
@@ -52,8 +52,9 @@ pub(crate) fn run(reps: usize, write: Option<&std::path::Path>) -> ExitCode {
         );
     }
     if let Some(path) = write {
-        if let Err(e) = std::fs::write(path, rust_source(&model)) {
-            return crate::fail(2, &format!("{}: {e}", path.display()));
+        if let Err(e) = std::fs::write(path, model.to_text()) {
+            eprintln!("error: {}: {e}", path.display());
+            return ExitCode::from(2);
         }
         println!("wrote {}", path.display());
     }
@@ -132,49 +133,4 @@ fn calibrate(reps: usize) -> (CostModel, Vec<(Method, usize, f64)>) {
         entries,
     };
     (model, raw)
-}
-
-/// The model as the Rust constants file `zkhost-verkle` compiles in: data only,
-/// each method by its report name ([`Method::name`]), so that the file imports
-/// nothing from the crate.
-fn rust_source(model: &CostModel) -> String {
-    let mut s = String::from(
-        "//! The committed verkle cost model (`zkhost calibrate-verkle --write`): it chooses the\n\
-         //! commitment method, nothing else. Generated: edit by recalibrating, not by hand.\n\
-         //! Data only: methods by their report names (`cost::Method::name`).\n\n\
-         /// How and where the constants were measured.\n",
-    );
-    s += &format!("pub(crate) const NOTE: &str = {:?};\n\n", model.note);
-    s += "/// Per method name: the fitted line `a + b·n` (ns), its R², and the measured\n\
-          /// medians `(n, ns)` that predictions interpolate.\n\
-          #[allow(clippy::type_complexity)]\n\
-          pub(crate) const ENTRIES: &[(&str, f64, f64, f64, &[(usize, f64)])] = &[\n";
-    for e in &model.entries {
-        let name = e.method.name();
-        let points: Vec<String> = e
-            .points
-            .iter()
-            .map(|(n, t)| format!("({n}, {t:?})"))
-            .collect();
-        s += &format!(
-            "    (\n        {name:?},\n        {:?},\n        {:?},\n        {:?},\n        &[{}],\n    ),\n",
-            e.a_ns,
-            e.b_ns,
-            e.r2,
-            points.join(", ")
-        );
-    }
-    s += "];\n";
-    s
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_committed_constants_are_what_the_generator_writes() {
-        let committed = include_str!("../../../verkle/src/costs.rs");
-        assert_eq!(rust_source(CostModel::committed()), committed);
-    }
 }

@@ -3,9 +3,9 @@
 //! `run` (the `zkhost calibrate` command) times every algorithm and window over the
 //! sizes where it can plausibly win, fits `time = C·n + D` per entry by least
 //! squares on relative error, prints the table with R² and the crossover sizes of
-//! the resulting selection, and writes the model as the Rust constants file
-//! `zkhost-bn254` compiles in (`--out host/bn254/src/msm_costs.rs`) and as JSON
-//! (`--json`). It also measures and prints the discount table the EIP-2537 method
+//! the resulting selection, and writes the model as the data file `zkhost-bn254`
+//! reads (`--out host/bn254/src/msm_costs.txt`, [`CostModel::to_text`]'s format) and
+//! as JSON (`--json`). It also measures and prints the discount table the EIP-2537 method
 //! gives on this machine: a proposal only, since the discount is consensus and lives
 //! as a constant in `zkhost-gas`, which only a deliberate edit changes. With
 //! `--verify` it instead checks a model against the machine: at ≥ 40 sizes from 1 to 8192 it times the selected algorithm and the
@@ -30,7 +30,7 @@ use zkhost_msm::{
     run as run_msm, Algorithm, CostEntry, CostModel, Family, MsmGroup, Scalar, DEFAULT_MEMORY_LIMIT,
 };
 
-use super::calibrate_plot::{self as plot, Series};
+use super::plot::{self, Series};
 
 /// Arguments of the calibration command.
 #[derive(clap::Args, Clone, Debug)]
@@ -38,8 +38,8 @@ pub struct CalibrateArgs {
     /// The group to calibrate. Only bn254 is implemented (banderwagon will follow).
     #[arg(long, default_value = "bn254")]
     pub group: String,
-    /// Write the fitted model as Rust constants to FILE; the committed copy, which
-    /// zkhost-bn254 compiles in, is host/bn254/src/msm_costs.rs.
+    /// Write the fitted model to FILE as data; the committed copy, which zkhost-bn254
+    /// reads, is host/bn254/src/msm_costs.txt.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
     /// Write the fitted model, and the proposed discount table, as JSON to FILE.
@@ -103,7 +103,7 @@ pub fn run(args: &CalibrateArgs) -> ExitCode {
     let (model, discount) = calibrate(&inputs);
     print_model(&model, &discount);
     let outputs = [
-        (&args.out, rust_source(&model)),
+        (&args.out, model.to_text()),
         (&args.json, model_json(&model, &discount)),
     ];
     for (path, text) in outputs {
@@ -462,45 +462,6 @@ fn print_model(model: &CostModel, discount: &[u32]) {
         print!(" k={k}: {measured} ({})", zkhost_gas::msm_discount(k));
     }
     println!();
-}
-
-/// The model as the Rust constants file `zkhost-bn254` compiles in.
-fn rust_source(model: &CostModel) -> String {
-    let mut s = String::from(
-        "//! The committed BN254 G1 MSM cost model (`zkhost calibrate --out`): it chooses the\n\
-         //! algorithm, nothing else. Generated: edit by recalibrating, not by hand.\n\n\
-         use std::sync::OnceLock;\n\n\
-         use zkhost_msm::{Algorithm, CostEntry, CostModel};\n\n\
-         /// Rayon threads the parallel entries were measured with.\n",
-    );
-    s += &format!("const THREADS: usize = {};\n\n", model.threads);
-    s += "/// Where and how the constants were measured.\n";
-    s += &format!("const NOTE: &str = {:?};\n\n", model.note);
-    s += "/// One entry per algorithm and window: memory `a·n + b` bytes, time `c·n + d` ns.\n";
-    s += "const ENTRIES: &[CostEntry] = &[\n";
-    for e in &model.entries {
-        let variant = match e.algorithm {
-            Algorithm::Strauss(w) => format!("Strauss({w})"),
-            Algorithm::Pippenger(c) => format!("Pippenger({c})"),
-            Algorithm::ParallelPippenger(c) => format!("ParallelPippenger({c})"),
-        };
-        s += &format!(
-            "    CostEntry {{\n        algorithm: Algorithm::{variant},\n        a: {:?},\n        b: {:?},\n        c: {:?},\n        d: {:?},\n        r2: {:?},\n        sizes: [{}, {}],\n    }},\n",
-            e.a, e.b, e.c, e.d, e.r2, e.sizes[0], e.sizes[1]
-        );
-    }
-    s += "];\n\n\
-          /// The model, built once from the constants above.\n\
-          pub(crate) fn model() -> &'static CostModel {\n\
-          \x20   static MODEL: OnceLock<CostModel> = OnceLock::new();\n\
-          \x20   MODEL.get_or_init(|| CostModel {\n\
-          \x20       group: \"bn254\".into(),\n\
-          \x20       threads: THREADS,\n\
-          \x20       note: NOTE.into(),\n\
-          \x20       entries: ENTRIES.to_vec(),\n\
-          \x20   })\n\
-          }\n";
-    s
 }
 
 /// The model and the measured discount table as JSON (`--json`, read back by
@@ -896,11 +857,8 @@ mod tests {
     }
 
     #[test]
-    fn the_committed_constants_are_what_the_generator_writes() {
-        let committed = include_str!("../../../bn254/src/msm_costs.rs");
+    fn the_json_form_reads_back_as_the_same_model() {
         let model = zkhost_bn254::msm::committed_cost_model();
-        assert_eq!(rust_source(model), committed);
-        // And the JSON form reads back as the same model.
         assert_eq!(&model_from_json(&model_json(model, &[])).unwrap(), model);
     }
 

@@ -2,9 +2,12 @@
 //! selection (with and without the parallel path) and arkworks' `VariableBaseMSM`
 //! (ark-ec 0.6, single-threaded: its `parallel` feature is off) on the same inputs.
 //!
-//! Run with `cargo bench --bench msm`; filter with e.g. `cargo bench --bench msm --
-//! 'msm/4096'`. Throughput is in points, so criterion's `thrpt` is points per second
+//! Run with `cargo bench -p zkhost-bn254 --bench msm`; filter with e.g. `cargo bench
+//! -p zkhost-bn254 --bench msm -- 'msm/4096'`. Throughput is in points, so criterion's `thrpt` is points per second
 //! (time per point is its inverse).
+
+// criterion_group! defines an undocumented public function.
+#![allow(missing_docs)]
 
 use std::time::Duration;
 

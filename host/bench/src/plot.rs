@@ -401,11 +401,11 @@ fn write_bls12(r: &Results, dir: &FilePath) -> Result<(), String> {
 }
 
 /// Writes `pairing-price.svg`, `msm-price.svg`, `pairing-per-pair.svg` and
-/// `msm-per-point.svg` ([`write_pricing`]), `pairing-paths.svg` (time against pairs on each path),
+/// `msm-per-point.svg` (`write_pricing`), `pairing-paths.svg` (time against pairs on each path),
 /// `pairing-backends.svg` (time against pairs on each backend), `msm-paths.svg`
 /// (time against points on each path) and `verkle-commit.svg` (time against scalars
 /// on each path, with arkworks' MSM) into `dir`, and the BLS12-381 plots
-/// ([`write_bls12`]).
+/// (`write_bls12`).
 pub fn write_all(r: &Results, dir: &FilePath) -> Result<(), String> {
     write_pricing(r, dir)?;
     write_bls12(r, dir)?;

@@ -6,7 +6,11 @@
 //! benchmark's seeded samples; before timing, each mcl result is checked against
 //! zkhost's where both give comparable bytes.
 //!
-//! `cargo bench --bench bn254_parts` (add `--features mcl` for the mcl rows).
+//! `cargo bench -p zkhost-bn254 --features internals --bench bn254_parts` (features
+//! `internals,mcl` for the mcl rows).
+
+// criterion_group! defines an undocumented public function.
+#![allow(missing_docs)]
 
 use std::hint::black_box;
 

@@ -1,6 +1,9 @@
 //! The same operation natively, through a contract (warm and cold instance), and in
 //! pure WebAssembly: what a contract pays to reach a host function, and what it would
-//! pay without one. Run with `cargo bench --bench paths`.
+//! pay without one. Run with `cargo bench -p zkhost-bench --bench paths`.
+
+// criterion_group! defines an undocumented public function.
+#![allow(missing_docs)]
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use zkhost_bn254::{self as bn254, Op};

@@ -1,5 +1,7 @@
-//! `zkhost bench`: what each host function costs natively, what a contract pays to
-//! reach it, what it would cost in pure WebAssembly, and what its gas should be.
+//! zkhost's benchmarks as a library, behind the `zkhost` command line's `bench`,
+//! `load`, `soak`, `calibrate` and `calibrate-verkle`: what each host function costs
+//! natively, what a contract pays to reach it, what it would cost in pure WebAssembly,
+//! and what its gas should be.
 //!
 //! Every operation and size is timed on each path — `native` (the default backend
 //! called directly), `contract` (the `forwarder` contract on a warm instance),
@@ -19,13 +21,16 @@
 //! ([`compare`]).
 
 pub mod bls12;
+pub mod calibrate;
 pub mod compare;
 pub mod fit;
 pub mod groth16;
 pub mod load;
 pub mod measure;
+pub mod ops;
 pub mod plot;
 pub mod report;
+pub mod soak;
 pub mod verkle;
 pub mod worst;
 pub mod zk;
@@ -41,7 +46,6 @@ use zkhost_runtime::{Runtime, RuntimeConfig, WarmInstance};
 use zkhost_testkit::contracts::{Path, FORWARDER_WASM, GENEROUS_GAS, WASM_PAIRING_WASM};
 use zkhost_testkit::sample;
 
-use crate::ops;
 use measure::Budget;
 use zkhost_runtime::Prices;
 
