@@ -1,6 +1,7 @@
 //! Timing: the median time of one call, from samples of batched calls.
 
 use std::time::{Duration, Instant};
+use zkhost_testkit::rng::SplitMix64;
 
 /// How long to measure one thing.
 #[derive(Clone, Copy, Debug)]
@@ -92,15 +93,8 @@ pub fn bootstrap(values: &[f64]) -> (f64, f64) {
         1 => return (values[0], values[0]),
         _ => {}
     }
-    let mut state: u64 = 0x5eed_0fb0_0757_a9c3;
-    let mut next = move || {
-        // splitmix64
-        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    };
+    let mut rng = SplitMix64::new(0x5eed_0fb0_0757_a9c3);
+    let mut next = move || rng.next_u64();
     let n = values.len();
     let mut draw = vec![0.0; n];
     let mut medians: Vec<f64> = (0..RESAMPLES)

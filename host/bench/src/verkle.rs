@@ -17,6 +17,7 @@ use zkhost_runtime::{Runtime, RuntimeConfig};
 use zkhost_verkle::{self as verkle, crs, Element, Op};
 
 use super::{fit, measure};
+use zkhost_testkit::rng::SplitMix64;
 
 /// The schedule's price of `op` on `len` input bytes.
 fn verkle_gas(schedule: &VerkleGas, op: Op, len: usize) -> u64 {
@@ -201,16 +202,10 @@ fn measure_methods(
 
 /// Deterministic full-size scalars.
 fn scalars(n: usize, seed: u64) -> Vec<Fr> {
-    let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let mut rng = SplitMix64::new(seed);
     (0..n)
         .map(|_| {
-            let mut b = [0u8; 32];
-            for chunk in b.chunks_mut(8) {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                chunk.copy_from_slice(&state.to_le_bytes());
-            }
+            let b = rng.next_bytes32();
             Fr::from_le_bytes_mod_order(&b)
         })
         .collect()

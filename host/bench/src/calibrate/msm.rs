@@ -31,6 +31,7 @@ use zkhost_msm::{
 };
 
 use super::plot::{self, Series};
+use zkhost_testkit::rng::SplitMix64;
 
 /// Arguments of the calibration command.
 #[derive(clap::Args, Clone, Debug)]
@@ -135,30 +136,23 @@ struct Inputs {
     scalars: Vec<Scalar>,
 }
 
-/// SplitMix64: a tiny deterministic generator for calibration inputs.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn scalar(&mut self) -> Scalar {
-        let k = [self.next(), self.next(), self.next(), self.next()];
-        zkhost_msm::scalar::reduce(k, &ORDER)
-    }
+/// A full-size scalar mod r from four draws of the calibration's fixed stream.
+fn scalar(rng: &mut SplitMix64) -> Scalar {
+    let k = [
+        rng.next_u64(),
+        rng.next_u64(),
+        rng.next_u64(),
+        rng.next_u64(),
+    ];
+    zkhost_msm::scalar::reduce(k, &ORDER)
 }
 
 impl Inputs {
     fn new(n: usize) -> Inputs {
-        let mut rng = SplitMix(0x5eed);
+        let mut rng = SplitMix64::new(0x5eed);
         let g = [G1Affine::generator()];
-        let p0 = zkhost_msm::strauss::strauss::<G1>(&g, &[rng.scalar()], 5);
-        let q = zkhost_msm::strauss::strauss::<G1>(&g, &[rng.scalar()], 5);
+        let p0 = zkhost_msm::strauss::strauss::<G1>(&g, &[scalar(&mut rng)], 5);
+        let q = zkhost_msm::strauss::strauss::<G1>(&g, &[scalar(&mut rng)], 5);
         let mut proj = Vec::with_capacity(n);
         let mut cur = p0;
         for _ in 0..n {
@@ -167,7 +161,7 @@ impl Inputs {
         }
         let mut points = vec![G1Affine::INFINITY; n];
         G1::batch_normalize(&proj, &mut points);
-        let scalars = (0..n).map(|_| rng.scalar()).collect();
+        let scalars = (0..n).map(|_| scalar(&mut rng)).collect();
         Inputs { points, scalars }
     }
 

@@ -11,6 +11,7 @@ use zkhost_verkle as verkle;
 use zkhost_verkle::cost::{CostModel, Entry, Method, SIZES};
 
 use crate::fit;
+use zkhost_testkit::rng::SplitMix64;
 
 /// The `zkhost calibrate-verkle` command.
 pub fn run(reps: usize, write: Option<&std::path::Path>) -> ExitCode {
@@ -63,13 +64,8 @@ pub fn run(reps: usize, write: Option<&std::path::Path>) -> ExitCode {
 
 /// Deterministic pseudo-random canonical scalars (full 253-bit size) for `n` slots.
 fn sample_values(n: usize, seed: u64) -> Vec<Fr> {
-    let mut state = seed ^ 0x9e37_79b9_7f4a_7c15;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut rng = SplitMix64::new(seed);
+    let mut next = move || rng.next_u64();
     (0..n)
         .map(|i| {
             let limbs = [next(), next(), next(), next() & 0x0cfb_69d4_ca67_5f51];
