@@ -228,6 +228,9 @@ impl FromStr for Backend {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
         Backend::named(s).ok_or_else(|| {
+            if Backend::ALL.iter().any(|b| b.name() == s) {
+                return format!("backend {s:?} is not available on this CPU");
+            }
             let names: Vec<&str> = Backend::ALL
                 .iter()
                 .filter(|b| b.is_available())

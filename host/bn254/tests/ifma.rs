@@ -52,6 +52,12 @@ fn the_lane_path_is_offered_where_the_cpu_has_it() {
             has,
             "--backend zkhost-ifma"
         );
+        if !has {
+            assert_eq!(
+                "zkhost-ifma".parse::<Backend>().err().as_deref(),
+                Some("backend \"zkhost-ifma\" is not available on this CPU")
+            );
+        }
         assert_eq!(paths().len(), 3);
     }
     #[cfg(not(target_arch = "x86_64"))]
