@@ -485,7 +485,8 @@ pub fn measure_all(
             .map(|&k| (Crypto::AltBn128Pairing, k)),
     );
     for (op, size) in backend_cases {
-        // Reversed: the comparator (mcl, when built) right after the default backend.
+        // Reversed: zkhost's two paths (lanes, scalar) and then the comparator (mcl, when
+        // built) come first, beside the default backend's figure.
         for &backend in Backend::ALL.iter().rev() {
             if backend == ops::default_backend(op)
                 && (op != Crypto::AltBn128Pairing || plan.pairing_sizes.contains(&size))

@@ -26,6 +26,13 @@ pub trait Bn254Backend: Send + Sync {
     /// The name on the command line and in reports.
     fn name(&self) -> &'static str;
 
+    /// Whether this backend computes as its name says on this machine: a backend
+    /// that needs a CPU feature (`zkhost-ifma`) says no where the CPU lacks it, and
+    /// [`Backend::named`] then does not offer it. Provided: always.
+    fn is_available(&self) -> bool {
+        true
+    }
+
     /// ECADD (0x06, EIP-196) on raw input: the 64-byte encoding of the sum.
     fn ecadd(&self, input: &[u8]) -> Result<[u8; 64], Error>;
 
@@ -99,7 +106,11 @@ pub struct Backend(&'static dyn Bn254Backend);
 impl Backend {
     /// Every backend compiled in, the reference (`substrate-bn`) first when present:
     /// the registry. Each backend other than zkhost's exists with the cargo feature of
-    /// its name.
+    /// its name. zkhost's own is there three times: `zkhost` (its pairing check on
+    /// AVX-512 IFMA lanes where the CPU has them), `zkhost-scalar` (never) and, on
+    /// x86-64, `zkhost-ifma` (always where the CPU has them; elsewhere the scalar
+    /// path under that name, [`Bn254Backend::is_available`] false), so that the tests
+    /// iterating the registry compare the two paths.
     pub const ALL: &'static [Backend] = &[
         #[cfg(feature = "substrate-bn")]
         Backend::SUBSTRATE_BN,
@@ -110,6 +121,9 @@ impl Backend {
         #[cfg(feature = "mcl")]
         Backend::MCL,
         Backend::ZKHOST,
+        Backend::ZKHOST_SCALAR,
+        #[cfg(target_arch = "x86_64")]
+        Backend::ZKHOST_IFMA,
     ];
 
     /// A handle on `backend`, for its constant in the registry.
@@ -127,9 +141,19 @@ impl Backend {
         self.0.name()
     }
 
-    /// The registered backend of that name.
+    /// The registered backend of that name, if available on this machine
+    /// ([`Bn254Backend::is_available`]).
     pub fn named(name: &str) -> Option<Backend> {
-        Backend::ALL.iter().copied().find(|b| b.name() == name)
+        Backend::ALL
+            .iter()
+            .copied()
+            .find(|b| b.name() == name && b.is_available())
+    }
+
+    /// Whether the backend computes as its name says on this machine
+    /// ([`Bn254Backend::is_available`]).
+    pub fn is_available(self) -> bool {
+        self.0.is_available()
     }
 
     /// The backend used for `op` when none is named: the fastest one measured by
@@ -204,7 +228,14 @@ impl FromStr for Backend {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
         Backend::named(s).ok_or_else(|| {
-            let names: Vec<&str> = Backend::ALL.iter().map(|b| b.name()).collect();
+            if Backend::ALL.iter().any(|b| b.name() == s) {
+                return format!("backend {s:?} is not available on this CPU");
+            }
+            let names: Vec<&str> = Backend::ALL
+                .iter()
+                .filter(|b| b.is_available())
+                .map(|b| b.name())
+                .collect();
             format!("unknown backend {s:?} (expected {})", names.join(", "))
         })
     }

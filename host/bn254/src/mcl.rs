@@ -161,7 +161,7 @@ pub fn final_exponentiation(f: &GT) -> GT {
 /// output) with mcl's `mulVec`.
 pub fn g1_msm(input: &[u8]) -> Result<[u8; 64], Error> {
     init();
-    if input.is_empty() || input.len() % crate::msm::RECORD_LEN != 0 {
+    if input.is_empty() || !input.len().is_multiple_of(crate::msm::RECORD_LEN) {
         return Err(Error::MsmLength);
     }
     let n = input.len() / crate::msm::RECORD_LEN;

@@ -187,6 +187,11 @@ fn bn254_differential() {
 }
 
 #[test]
+fn bn254_lanes() {
+    replay("bn254_lanes");
+}
+
+#[test]
 fn host_call() {
     replay("host_call");
 }

@@ -12,6 +12,7 @@
 //! | --- | --- | --- |
 //! | [`bn254_codec`] | G1, G2 and scalar bytes | canonical decoding round-trips through [`encoding`], the MSM parser and every backend; one error class |
 //! | [`bn254_differential`] | raw or constructed input to each op | every backend and every MSM algorithm give the same output or error |
+//! | [`bn254_lanes`] | raw or constructed input to each op, up to six pairs | zkhost's scalar path and its IFMA lane path (where the CPU has it) give the same output or error, whichever fills the G2 cache |
 //! | [`host_call`](fn@host_call) | memory, pointers, lengths, gas | a model of ABI v1 predicts the trap, the gas used to the unit, the output and every byte of memory |
 //! | [`deploy`](fn@deploy) | any bytes, or (cargo-fuzz only) wasm-smith modules | `deploy` and `call` never panic; no `host error`; same outcome on fresh and pooled instances |
 //! | [`banderwagon_codec`] | Banderwagon encodings, commitments, updates | round trips; every fixed-base method agrees; updates never panic |
@@ -42,7 +43,7 @@ mod verkle;
 
 pub use bls12381::{bls12381_codec, bls12381_differential, kzg_codec, C_KZG_RUNS_HERE};
 pub use bls_signatures::bls_signatures_differential;
-pub use bn254::{bn254_codec, bn254_compression, bn254_differential};
+pub use bn254::{bn254_codec, bn254_compression, bn254_differential, bn254_lanes};
 pub use deploy::{deploy, deploy_module, DEPLOY_GAS};
 pub use host_call::{
     host_call, host_call_record, probe_input, probe_wasm, probe_wat, ProbeRun, PROBE_FUNCTIONS,
@@ -77,6 +78,7 @@ pub const TARGETS: &[(&str, Harness)] = &[
     ("secp256k1_differential", secp256k1_differential),
     ("ed25519_differential", ed25519_differential),
     ("bls_signatures_differential", bls_signatures_differential),
+    ("bn254_lanes", bn254_lanes),
 ];
 
 // ---------------------------------------------------------------------------------

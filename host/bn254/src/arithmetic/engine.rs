@@ -2,41 +2,72 @@
 //! field and curve types and runs the three precompiles on them; [`Zkhost`] is the
 //! backend ([`crate::Backend::ZKHOST`]), with the G1 MSM of [`crate::msm`]. Only with
 //! the `abi` feature, like the rest of the precompiles' front end.
+//!
+//! The pairing check has two paths giving the same bytes: the scalar tower, and on
+//! x86-64 CPUs with AVX-512 IFMA the tower on lanes ([`super::vector`]), chosen
+//! once per process by [`Ifma::detect`] (which the `ZKHOST_NO_IFMA` environment
+//! variable turns off). `zkhost` takes the lanes where the CPU has them;
+//! `zkhost-scalar` never does, and `zkhost-ifma` always does where the CPU has
+//! them (elsewhere it is the scalar path, and [`crate::Backend::named`] does not
+//! offer it): so that tests on an IFMA machine compare the two paths, and no
+//! iteration of the registry reaches IFMA code on a CPU without it.
 
 use std::sync::Arc;
 
 use super::fp::Fp;
+use super::fp12::Fp12;
 use super::fp2::Fp2;
 use super::g1::G1Input;
 use super::g2::G2Affine;
-use super::pairing::{self, G2Prepared, PairG2};
+use super::pairing::{self, G2Prepared, MillerOutput, PairG2};
 use crate::encoding::{G1Coords, G2Coords};
 use crate::g2_cache::{self, Key};
 use crate::Error;
+#[cfg(target_arch = "x86_64")]
+use zkhost_mont::ifma::Ifma;
 use zkhost_mont::words::{be_words, below};
 
-/// The decoding and arithmetic of [`Zkhost`], for the shared front end.
-pub(crate) struct Engine;
+/// Which path an engine's pairing check takes (the `PATH` of [`Engine`]).
+pub(crate) mod path {
+    /// The lanes where the CPU has IFMA, else scalar: zkhost's default backend.
+    pub(crate) const AUTO: u8 = 0;
+    /// Always the scalar tower.
+    pub(crate) const SCALAR: u8 = 1;
+    /// The lanes; the scalar tower on a CPU without them.
+    pub(crate) const LANES: u8 = 2;
+}
+
+/// The decoding and arithmetic of [`Zkhost`], for the shared front end; `PATH`
+/// ([`path`]) says which tower the pairing check runs on.
+pub(crate) struct Engine<const PATH: u8>;
 
 /// zkhost's own backend: the precompiles on [`Engine`] and the MSM engine of
 /// [`crate::msm`] (both on this module's field and curves).
-pub(crate) struct Zkhost;
+pub(crate) struct Zkhost<const PATH: u8>;
 
-impl crate::Bn254Backend for Zkhost {
+impl<const PATH: u8> crate::Bn254Backend for Zkhost<PATH> {
     fn name(&self) -> &'static str {
-        "zkhost"
+        match PATH {
+            path::SCALAR => "zkhost-scalar",
+            path::LANES => "zkhost-ifma",
+            _ => "zkhost",
+        }
+    }
+
+    fn is_available(&self) -> bool {
+        PATH != path::LANES || lanes::<PATH>()
     }
 
     fn ecadd(&self, input: &[u8]) -> Result<[u8; 64], Error> {
-        crate::add::<Engine>(input)
+        crate::add::<Engine<PATH>>(input)
     }
 
     fn ecmul(&self, input: &[u8]) -> Result<[u8; 64], Error> {
-        crate::mul::<Engine>(input)
+        crate::mul::<Engine<PATH>>(input)
     }
 
     fn pairing(&self, input: &[u8]) -> Result<bool, Error> {
-        crate::pairing::<Engine>(input)
+        crate::pairing::<Engine<PATH>>(input)
     }
 
     fn g1_msm(&self, input: &[u8]) -> Result<[u8; 64], Error> {
@@ -45,8 +76,51 @@ impl crate::Bn254Backend for Zkhost {
 }
 
 impl crate::Backend {
-    /// zkhost's own implementation: the default for every operation.
-    pub const ZKHOST: crate::Backend = crate::Backend::new(&Zkhost);
+    /// zkhost's own implementation: the default for every operation. Its pairing
+    /// check runs on AVX-512 IFMA lanes where the CPU has them (and
+    /// `ZKHOST_NO_IFMA` is not set), else on the scalar tower: the same bytes.
+    pub const ZKHOST: crate::Backend = crate::Backend::new(&Zkhost::<{ path::AUTO }>);
+
+    /// zkhost's implementation on its scalar tower alone, whatever the CPU.
+    pub const ZKHOST_SCALAR: crate::Backend = crate::Backend::new(&Zkhost::<{ path::SCALAR }>);
+
+    /// zkhost's implementation with the pairing check on AVX-512 IFMA lanes (x86-64
+    /// only). On a CPU without IFMA, or with `ZKHOST_NO_IFMA` set, it is not
+    /// available ([`crate::Backend::named`] refuses it) and computes on the scalar
+    /// tower, so that iterating [`crate::Backend::ALL`] never reaches IFMA code there.
+    #[cfg(target_arch = "x86_64")]
+    pub const ZKHOST_IFMA: crate::Backend = crate::Backend::new(&Zkhost::<{ path::LANES }>);
+}
+
+/// Whether engine `PATH` computes on lanes in this process.
+fn lanes<const PATH: u8>() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if PATH != path::SCALAR {
+        return Ifma::detect().is_some();
+    }
+    false
+}
+
+/// The Miller loop of [`pairing::miller_loop_mixed`] on engine `PATH`'s tower.
+fn miller_loop<const PATH: u8>(pairs: &[(super::g1::G1Affine, PairG2<'_>)]) -> MillerOutput {
+    #[cfg(target_arch = "x86_64")]
+    if PATH != path::SCALAR {
+        if let Some(t) = Ifma::detect() {
+            return super::vector::pairing::miller_loop_mixed_on(t, pairs);
+        }
+    }
+    pairing::miller_loop_mixed(pairs)
+}
+
+/// [`pairing::is_one`] on engine `PATH`'s tower.
+fn is_one<const PATH: u8>(f: &Fp12) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if PATH != path::SCALAR {
+        if let Some(t) = Ifma::detect() {
+            return super::vector::pairing::is_one_on(t, f);
+        }
+    }
+    pairing::is_one(f)
 }
 
 fn fp(bytes: &[u8; 32], err: Error) -> Result<Fp, Error> {
@@ -89,7 +163,7 @@ fn key(p: &G2Coords) -> Key {
     k
 }
 
-impl crate::Engine for Engine {
+impl<const PATH: u8> crate::Engine for Engine<PATH> {
     type G1 = G1Input;
     type G2 = G2Input;
 
@@ -142,7 +216,7 @@ impl crate::Engine for Engine {
                 (p.affine(), q)
             })
             .collect();
-        let out = pairing::miller_loop_mixed(&loop_pairs);
+        let out = miller_loop::<PATH>(&loop_pairs);
         if !out.in_subgroup {
             return Err(Error::G2NotInSubgroup);
         }
@@ -151,6 +225,6 @@ impl crate::Engine for Engine {
                 g2_cache::put(*key, lines);
             }
         }
-        Ok(pairing::is_one(&out.f))
+        Ok(is_one::<PATH>(&out.f))
     }
 }

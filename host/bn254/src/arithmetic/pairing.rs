@@ -23,7 +23,7 @@ use super::{naf, BN_X};
 
 /// T in homogeneous projective coordinates `(X/Z, Y/Z)`.
 #[derive(Clone, Copy, Debug)]
-struct Projective {
+pub(super) struct Projective {
     x: Fp2,
     y: Fp2,
     z: Fp2,
@@ -31,13 +31,13 @@ struct Projective {
 
 /// Constants of the loop: `3b'`, the NAF digits of `6x + 2` and the number of
 /// lines per pair.
-struct LoopConstants {
+pub(super) struct LoopConstants {
     b3: Fp2,
     digits: Vec<i8>,
     lines: usize,
 }
 
-fn loop_constants() -> &'static LoopConstants {
+pub(super) fn loop_constants() -> &'static LoopConstants {
     static C: OnceLock<LoopConstants> = OnceLock::new();
     C.get_or_init(|| {
         let mut c = LoopConstants {
@@ -52,7 +52,7 @@ fn loop_constants() -> &'static LoopConstants {
 
 /// A line's three coefficients, before evaluation at a G1 point: the value is
 /// `c0·y_P + c1·x_P·w + c2·w³`.
-type Line = (Fp2, Fp2, Fp2);
+pub(super) type Line = (Fp2, Fp2, Fp2);
 
 impl Projective {
     /// `T ← 2T`; the tangent at T.
@@ -137,7 +137,7 @@ fn fold_lines(f: Option<Fp12>, lines: &[[Fp2; 3]]) -> Option<Fp12> {
 
 /// One step of the loop for one pair, in loop order: what the line comes from.
 #[derive(Clone, Copy, Debug)]
-enum Step {
+pub(super) enum Step {
     /// The tangent at T.
     Double,
     /// The line through T and Q (`true`) or −Q (`false`).
@@ -149,7 +149,7 @@ enum Step {
 }
 
 /// The steps of the loop for one pair, in order (the same for every point).
-fn steps(c: &LoopConstants) -> impl Iterator<Item = Step> + '_ {
+pub(super) fn steps(c: &LoopConstants) -> impl Iterator<Item = Step> + '_ {
     // The top digit is 1: T starts at Q.
     c.digits
         .iter()
@@ -168,7 +168,7 @@ fn steps(c: &LoopConstants) -> impl Iterator<Item = Step> + '_ {
 /// validated point; what the cache of prepared points holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct G2Prepared {
-    lines: Vec<Line>,
+    pub(super) lines: Vec<Line>,
 }
 
 // Outside the tests and the `internals` API, points are prepared by the loop itself.
@@ -199,7 +199,7 @@ impl G2Prepared {
 // One per pair of a call, by value: boxing the large variant would allocate per
 // pair on the path every miss takes.
 #[allow(clippy::large_enum_variant)]
-enum LineSource<'a> {
+pub(super) enum LineSource<'a> {
     /// Computed as the loop goes from T and Q, and recorded if `record` is set.
     Live {
         t: Projective,
@@ -211,7 +211,7 @@ enum LineSource<'a> {
 }
 
 impl<'a> LineSource<'a> {
-    fn live(q: &G2Affine, record: bool) -> LineSource<'a> {
+    pub(super) fn live(q: &G2Affine, record: bool) -> LineSource<'a> {
         LineSource::Live {
             t: Projective {
                 x: q.x,
@@ -225,7 +225,7 @@ impl<'a> LineSource<'a> {
 
     /// The line of `step`.
     #[inline]
-    fn line(&mut self, step: Step, c: &LoopConstants) -> Line {
+    pub(super) fn line(&mut self, step: Step, c: &LoopConstants) -> Line {
         match self {
             LineSource::Live { t, q, record } => {
                 let line = match step {
@@ -367,7 +367,7 @@ pub fn miller_loop_mixed(pairs: &[(G1Affine, PairG2<'_>)]) -> MillerOutput {
 /// those gives `Z = 0`, which stays zero to the end (every later Z is a multiple of
 /// the one before) and is rejected, as is T + ψ³(Q) at infinity: for Q in G2 neither
 /// happens, since `6x + 2 + p` and `p²` are not multiples of r.
-fn in_subgroup_after_loop(t: &Projective, q: &G2Affine) -> bool {
+pub(super) fn in_subgroup_after_loop(t: &Projective, q: &G2Affine) -> bool {
     if t.z.is_zero() {
         return false;
     }

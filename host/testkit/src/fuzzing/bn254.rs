@@ -336,6 +336,64 @@ fn msm_differential(input: &[u8], alg: u8) {
     }
 }
 // ---------------------------------------------------------------------------------
+// bn254_lanes
+
+/// The pairs cap of [`bn254_lanes`]: past four pairs the lane loop's batches of
+/// lines change shape (one line left over, several full batches).
+const LANES_MAX_PAIRS: usize = 6;
+
+/// zkhost's two paths on the same bytes: `zkhost-scalar` (the scalar tower),
+/// `zkhost-ifma` (the tower on AVX-512 IFMA lanes, x86-64; on a CPU without IFMA
+/// it is the scalar path too, and the target compares the scalar path with itself)
+/// and `zkhost` (whichever the CPU gives). `data[0] % 4` picks ADD, MUL, the
+/// pairing check or the MSM, bit `0x10` asks for constructed input as
+/// [`bn254_differential`]'s (valid points derived from each slot, negations of the
+/// previous G1 point among them, so products that are one), and bit `0x20` runs the
+/// lane path before the scalar one (else after), so that either path fills the G2
+/// cache the other reads. The rest is the input (up to six pairs).
+///
+/// Every path gives the same output bytes or the same error.
+pub fn bn254_lanes(data: &[u8]) {
+    let Some(&mode) = data.first() else {
+        return;
+    };
+    let target = DIFFERENTIAL[(mode % 4) as usize];
+    let raw = data.get(1..).unwrap_or(&[]);
+    let cap = match target {
+        Target::Precompile(Op::Add | Op::Mul) => 256,
+        Target::Precompile(Op::Pairing) => (LANES_MAX_PAIRS + 1) * zkhost_bn254::PAIR_LEN - 1,
+        Target::Msm => (MAX_RECORDS + 1) * bn254_msm::RECORD_LEN - 1,
+    };
+    let mut input = raw.get(..cap).unwrap_or(raw).to_vec();
+    if mode & 0x10 != 0 {
+        construct(target, &mut input);
+    }
+    let mut paths = [
+        Backend::ZKHOST_SCALAR,
+        #[cfg(target_arch = "x86_64")]
+        Backend::ZKHOST_IFMA,
+        Backend::ZKHOST,
+    ];
+    if mode & 0x20 != 0 {
+        paths.reverse();
+    }
+    let run = |b: Backend| match target {
+        Target::Precompile(op) => b.run(op, &input),
+        Target::Msm => b.g1_msm(&input).map(|o| o.to_vec()),
+    };
+    let reference = run(paths[0]);
+    for &b in &paths[1..] {
+        assert_eq!(
+            run(b),
+            reference,
+            "{target:?}: {} and {b} differ on input {}",
+            paths[0],
+            hex::encode(&input)
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------
 // bn254_compression
 
 /// BN254 point compression on fuzzer bytes (`data[0]` bit 0: G2, bit 1: raw bytes

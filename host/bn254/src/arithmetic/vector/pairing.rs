@@ -22,94 +22,16 @@ use super::super::fp12::Fp12;
 use super::super::fp2::Fp2;
 use super::super::fp6::Fp6;
 use super::super::g1::G1Affine;
-use super::super::g2::{twist_b, G2Affine};
-use super::super::{naf, wnaf, BN_X};
+#[cfg(any(test, feature = "internals"))]
+use super::super::g2::G2Affine;
+use super::super::pairing::{
+    in_subgroup_after_loop, loop_constants, steps, G2Prepared, Line, LineSource, MillerOutput,
+    PairG2, Step,
+};
+use super::super::{wnaf, BN_X};
 use super::fp12::{self as vf, Fp12Lanes};
 use super::{Fp2Lanes, FpLanes};
-use zkhost_mont::ifma;
-
-/// A line's three coefficients before evaluation: `c0·y_P + c1·x_P·w + c2·w³`.
-type Line = (Fp2, Fp2, Fp2);
-
-/// T in homogeneous projective coordinates.
-#[derive(Clone, Copy, Debug)]
-struct Projective {
-    x: Fp2,
-    y: Fp2,
-    z: Fp2,
-}
-
-impl Projective {
-    /// `T ← 2T`; the tangent at T (the scalar loop's formulas).
-    fn double(&mut self, b3: &Fp2) -> Line {
-        let a = (self.x * self.y).halve();
-        let b = self.y.square();
-        let cc = self.z.square();
-        let e = *b3 * cc;
-        let f = e.double() + e;
-        let g = (b + f).halve();
-        let h = (self.y + self.z).square() - (b + cc);
-        let i = e - b;
-        let j = self.x.square();
-        let e2 = e.square();
-        self.x = a * (b - f);
-        self.y = g.square() - (e2.double() + e2);
-        self.z = b * h;
-        (-h, j.double() + j, i)
-    }
-
-    /// The line through T and Q.
-    fn line_to(&self, q: &G2Affine) -> Line {
-        let theta = self.y - q.y * self.z;
-        let lambda = self.x - q.x * self.z;
-        let j = theta * q.x - lambda * q.y;
-        (lambda, -theta, j)
-    }
-
-    /// `T ← T + Q`; the line through T and Q.
-    fn add(&mut self, q: &G2Affine) -> Line {
-        let theta = self.y - q.y * self.z;
-        let lambda = self.x - q.x * self.z;
-        let c = theta.square();
-        let d = lambda.square();
-        let e = lambda * d;
-        let f = self.z * c;
-        let g = self.x * d;
-        let h = e + f - g.double();
-        self.x = lambda * h;
-        self.y = theta * (g - h) - e * self.y;
-        self.z *= e;
-        let j = theta * q.x - lambda * q.y;
-        (lambda, -theta, j)
-    }
-}
-
-/// One step of the loop, for every pair.
-#[derive(Clone, Copy, Debug)]
-enum Step {
-    Double,
-    Add(bool),
-    Frobenius,
-    Frobenius2,
-}
-
-/// `3b'` and the steps of the loop, in order.
-fn constants() -> &'static (Fp2, Vec<Step>) {
-    static C: OnceLock<(Fp2, Vec<Step>)> = OnceLock::new();
-    C.get_or_init(|| {
-        let digits = naf(6 * u128::from(BN_X) + 2);
-        let mut steps = Vec::new();
-        // The top digit is 1: T starts at Q.
-        for &d in digits.iter().rev().skip(1) {
-            steps.push(Step::Double);
-            if d != 0 {
-                steps.push(Step::Add(d > 0));
-            }
-        }
-        steps.extend([Step::Frobenius, Step::Frobenius2]);
-        (twist_b().mul_fp(&Fp::from_u64(3)), steps)
-    })
-}
+use zkhost_mont::ifma::{self, Ifma};
 
 /// A line with the factors that evaluate it at its G1 point on the way into lanes:
 /// the scale limbs ([`ifma::scale_limbs`]) of `y_P`, `x_P` and 1.
@@ -166,6 +88,16 @@ fn fold_lines(f: Option<Fp12Lanes>, lines: &[Pending]) -> Option<Fp12Lanes> {
     f
 }
 
+/// The lane factors evaluating a pair's lines at its G1 point P: the scale limbs
+/// of `y_P`, `x_P` and 1.
+fn factors(p: &G1Affine) -> [[u64; 5]; 3] {
+    [
+        ifma::scale_limbs(&p.y),
+        ifma::scale_limbs(&p.x),
+        ifma::scale_limbs(&Fp::ONE),
+    ]
+}
+
 /// The Miller loop `Π f_{6x+2,Q}(P)·ℓ_{T,π(Q)}(P)·ℓ_{T,−π²(Q)}(P)` over all pairs
 /// (no point the identity, the G2 points validated), f in lanes: the value of
 /// the scalar `pairing::miller_loop`.
@@ -173,46 +105,70 @@ fn fold_lines(f: Option<Fp12Lanes>, lines: &[Pending]) -> Option<Fp12Lanes> {
 /// # Safety
 ///
 /// The CPU must have AVX-512F, AVX-512VL and AVX-512 IFMA.
+#[cfg(any(test, feature = "internals"))]
 #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
 pub fn miller_loop(pairs: &[(G1Affine, G2Affine)]) -> Fp12 {
-    let (b3, steps) = constants();
-    let mut ts: Vec<Projective> = pairs
+    let pairs: Vec<(G1Affine, PairG2<'_>)> = pairs
         .iter()
-        .map(|(_, q)| Projective {
-            x: q.x,
-            y: q.y,
-            z: Fp2::ONE,
+        .map(|(p, q)| (*p, PairG2::Point { q, record: false }))
+        .collect();
+    miller_loop_mixed(&pairs).f
+}
+
+/// The scalar [`miller_loop_mixed`](super::super::pairing::miller_loop_mixed) with
+/// f in lanes: the same lines (computed by the scalar G2 code from T and Q, and
+/// recorded, or read from a prepared point), the same subgroup decision from the
+/// loop's last T, the same prepared points, and the same Miller value, word for
+/// word.
+///
+/// # Safety
+///
+/// The CPU must have AVX-512F, AVX-512VL and AVX-512 IFMA.
+#[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+pub fn miller_loop_mixed(pairs: &[(G1Affine, PairG2<'_>)]) -> MillerOutput {
+    let c = loop_constants();
+    let mut sources: Vec<LineSource<'_>> = pairs
+        .iter()
+        .map(|(_, q)| match q {
+            PairG2::Point { q, record } => LineSource::live(q, *record),
+            PairG2::Prepared(prep) => LineSource::Prepared {
+                lines: &prep.lines,
+                next: 0,
+            },
         })
         .collect();
-    let factors: Vec<[[u64; 5]; 3]> = pairs
-        .iter()
-        .map(|(p, _)| {
-            [
-                ifma::scale_limbs(&p.y),
-                ifma::scale_limbs(&p.x),
-                ifma::scale_limbs(&Fp::ONE),
-            ]
-        })
-        .collect();
+    let factors: Vec<[[u64; 5]; 3]> = pairs.iter().map(|(p, _)| factors(p)).collect();
     let mut f: Option<Fp12Lanes> = None;
     let mut lines: Vec<Pending> = Vec::with_capacity(4 * pairs.len());
-    for &step in steps {
+    for step in steps(c) {
         if matches!(step, Step::Double) {
             f = fold_lines(f, &lines).map(|f| vf::square(&f));
             lines.clear();
         }
-        for (((_, q), t), m) in pairs.iter().zip(ts.iter_mut()).zip(&factors) {
-            let line = match step {
-                Step::Double => t.double(b3),
-                Step::Add(true) => t.add(q),
-                Step::Add(false) => t.add(&q.neg()),
-                Step::Frobenius => t.add(&q.psi(1)),
-                Step::Frobenius2 => t.line_to(&q.psi(2).neg()),
-            };
-            lines.push((line, *m));
+        for (source, m) in sources.iter_mut().zip(&factors) {
+            lines.push((source.line(step, c), *m));
         }
     }
-    fold_lines(f, &lines).map_or(Fp12::ONE, |f| f.to_fp12())
+    let f = fold_lines(f, &lines).map_or(Fp12::ONE, |f| f.to_fp12());
+    let in_subgroup = sources.iter().all(|s| match s {
+        LineSource::Live { t, q, .. } => in_subgroup_after_loop(t, q),
+        LineSource::Prepared { .. } => true,
+    });
+    let prepared = sources
+        .into_iter()
+        .map(|s| match s {
+            LineSource::Live {
+                record: Some(lines),
+                ..
+            } => Some(G2Prepared { lines }),
+            _ => None,
+        })
+        .collect();
+    MillerOutput {
+        f,
+        prepared,
+        in_subgroup,
+    }
 }
 
 /// The width of the signed window for the powers of x (as the scalar code).
@@ -306,4 +262,18 @@ pub fn final_exponentiation(f: &Fp12) -> Option<Fp12> {
 #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
 pub fn is_one(f: &Fp12) -> bool {
     final_exponentiation_factors(f).is_some_and(|(a, b)| b.to_fp12() == vf::conjugate(&a).to_fp12())
+}
+
+/// [`miller_loop_mixed`] for the holder of a token: safe, the token proving the
+/// CPU's features.
+pub(crate) fn miller_loop_mixed_on(_: Ifma, pairs: &[(G1Affine, PairG2<'_>)]) -> MillerOutput {
+    // SAFETY: an `Ifma` token exists only where the CPU has AVX-512F, VL and IFMA.
+    unsafe { miller_loop_mixed(pairs) }
+}
+
+/// [`is_one`] for the holder of a token: safe, the token proving the CPU's
+/// features.
+pub(crate) fn is_one_on(_: Ifma, f: &Fp12) -> bool {
+    // SAFETY: an `Ifma` token exists only where the CPU has AVX-512F, VL and IFMA.
+    unsafe { is_one(f) }
 }

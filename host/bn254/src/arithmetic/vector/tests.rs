@@ -319,3 +319,101 @@ fn pairing_halves() {
         assert!(!vp::is_one(&zero));
     }
 }
+
+/// The lane loop of the backend ([`super::pairing::miller_loop_mixed`]) against the
+/// scalar one on every kind of pair: points whose lines are recorded or not,
+/// prepared points, and points of the twist outside G2 (the subgroup decision read
+/// off the loop's last T): the same Miller value, prepared lines and verdict.
+#[test]
+fn mixed_loop() {
+    use ark_bn254::{Fq, Fq2, G1Projective, G2Projective};
+    use ark_ec::{AffineRepr, CurveGroup, PrimeGroup};
+    use ark_ff::UniformRand;
+
+    use super::super::g1::G1Affine;
+    use super::super::g2::G2Affine;
+    use super::super::pairing::{self, G2Prepared, PairG2};
+    use super::pairing as vp;
+
+    if detect().is_none() {
+        return;
+    }
+    let fq = |a: Fq| Fp::from_mont(a.0 .0);
+    let g2 = |q: ark_bn254::G2Affine| {
+        let (qx, qy) = q.xy().expect("not infinity");
+        G2Affine::new(
+            Fp2::new(fq(qx.c0), fq(qx.c1)),
+            Fp2::new(fq(qy.c0), fq(qy.c1)),
+        )
+        .expect("on twist")
+    };
+    let mut rng = rand::rngs::StdRng::seed_from_u64(604);
+    let g1s: Vec<G1Affine> = (0..5)
+        .map(|_| {
+            let p = (G1Projective::generator() * ark_bn254::Fr::rand(&mut rng)).into_affine();
+            let (px, py) = p.xy().expect("not infinity");
+            G1Affine::new(fq(px), fq(py)).expect("on curve")
+        })
+        .collect();
+    let in_g2: Vec<G2Affine> = (0..5)
+        .map(|_| g2((G2Projective::generator() * ark_bn254::Fr::rand(&mut rng)).into_affine()))
+        .collect();
+    // Points of the twist outside G2: the first x from a random one with a root.
+    let outside: Vec<G2Affine> = (0..2)
+        .map(|_| {
+            let mut x = Fq2::rand(&mut rng);
+            loop {
+                if let Some(q) = ark_bn254::G2Affine::get_point_from_x_unchecked(x, false) {
+                    let q = g2(q);
+                    assert!(!q.is_in_subgroup());
+                    return q;
+                }
+                x += Fq2::from(1u64);
+            }
+        })
+        .collect();
+    let prepared: Vec<G2Prepared> = in_g2.iter().map(G2Prepared::new).collect();
+    type Kind = fn(usize) -> u8;
+    // Per pair i: 0 point, 1 recorded point, 2 prepared, 3 outside G2 (recorded).
+    let layouts: [(usize, Kind); 6] = [
+        (1, |_| 1),
+        (1, |_| 2),
+        (2, |i| i as u8),
+        (3, |i| [2, 1, 0][i]),
+        (4, |i| [1, 2, 2, 0][i]),
+        (3, |i| [1, 3, 2][i]),
+    ];
+    for (n, kind) in layouts {
+        let pairs: Vec<(G1Affine, PairG2<'_>)> = (0..n)
+            .map(|i| {
+                let q = match kind(i) {
+                    0 => PairG2::Point {
+                        q: &in_g2[i],
+                        record: false,
+                    },
+                    1 => PairG2::Point {
+                        q: &in_g2[i],
+                        record: true,
+                    },
+                    2 => PairG2::Prepared(&prepared[i]),
+                    _ => PairG2::Point {
+                        q: &outside[i % 2],
+                        record: true,
+                    },
+                };
+                (g1s[i], q)
+            })
+            .collect();
+        let scalar = pairing::miller_loop_mixed(&pairs);
+        // SAFETY: detected above.
+        let lanes = unsafe { vp::miller_loop_mixed(&pairs) };
+        assert_eq!(lanes.f, scalar.f, "Miller value, {n} pairs");
+        assert_eq!(lanes.prepared, scalar.prepared, "prepared lines, {n} pairs");
+        assert_eq!(lanes.in_subgroup, scalar.in_subgroup, "verdict, {n} pairs");
+        assert_eq!(
+            scalar.in_subgroup,
+            (0..n).all(|i| kind(i) != 3),
+            "subgroup decision, {n} pairs"
+        );
+    }
+}
