@@ -56,6 +56,22 @@ impl Contract {
         Contract::from_wasm(&wasm)
     }
 
+    /// Loads the module `zkhost build` wrote for the contract crate at `crate_dir`
+    /// (`out/<package>.wasm`, the package's `-` read as `_`) and deploys it, after
+    /// checking that it is not older than the crate's sources ([`check_fresh`]): a
+    /// module built before the last change to `src/`, `Cargo.toml` or `Cargo.lock` is
+    /// [`Error::Stale`], which names the newer file and says to run `zkhost build`
+    /// (or `zkhost test`, which builds and then tests). [`built!`] calls it with the
+    /// calling crate's directory and name.
+    pub fn load_built(crate_dir: impl AsRef<Path>, package: &str) -> Result<Contract, Error> {
+        let crate_dir = crate_dir.as_ref();
+        let module = crate_dir
+            .join("out")
+            .join(format!("{}.wasm", package.replace('-', "_")));
+        check_fresh(&module, crate_dir)?;
+        Contract::load(module)
+    }
+
     /// Deploys `wasm` on a runtime with [`RuntimeConfig::default()`].
     pub fn from_wasm(wasm: &[u8]) -> Result<Contract, Error> {
         Contract::with_config(wasm, RuntimeConfig::default())
@@ -112,6 +128,63 @@ impl Contract {
             .call(&self.code, input, self.gas_limit)
             .map_err(Error::Call)?;
         Ok(Call { outcome })
+    }
+}
+
+/// [`Contract::load_built`] for the crate whose test calls it: the module `zkhost
+/// build` wrote for it, refused when it is older than the crate's sources.
+///
+/// ```ignore
+/// let contract = zkhost_harness::built!()?;
+/// ```
+#[macro_export]
+macro_rules! built {
+    () => {
+        $crate::Contract::load_built(env!("CARGO_MANIFEST_DIR"), env!("CARGO_PKG_NAME"))
+    };
+}
+
+/// Checks that `module` is at least as new as every source of the crate at
+/// `crate_dir`: its `Cargo.toml`, its `Cargo.lock` and every file under `src/` (those
+/// that exist). `Ok(())` when it is; [`Error::Stale`] naming the newest source when
+/// it is older; [`Error::Read`] when the module cannot be read (not built yet).
+pub fn check_fresh(module: &Path, crate_dir: &Path) -> Result<(), Error> {
+    let built = std::fs::metadata(module)
+        .and_then(|m| m.modified())
+        .map_err(|source| Error::Read {
+            path: module.to_path_buf(),
+            source,
+        })?;
+    let mut newest: Option<(std::time::SystemTime, PathBuf)> = None;
+    let mut consider = |path: PathBuf| {
+        if let Ok(modified) = std::fs::metadata(&path).and_then(|m| m.modified()) {
+            if newest.as_ref().is_none_or(|(time, _)| modified > *time) {
+                newest = Some((modified, path));
+            }
+        }
+    };
+    consider(crate_dir.join("Cargo.toml"));
+    consider(crate_dir.join("Cargo.lock"));
+    let mut dirs = vec![crate_dir.join("src")];
+    while let Some(dir) = dirs.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if entry.file_type().is_ok_and(|t| t.is_dir()) {
+                dirs.push(path);
+            } else {
+                consider(path);
+            }
+        }
+    }
+    match newest {
+        Some((modified, source)) if modified > built => Err(Error::Stale {
+            module: module.to_path_buf(),
+            source,
+        }),
+        _ => Ok(()),
     }
 }
 
@@ -237,6 +310,14 @@ pub enum Error {
         /// Why.
         source: io::Error,
     },
+    /// [`Contract::load_built`] of a module older than one of its crate's sources: the
+    /// tests would run the code as it was at the last build.
+    Stale {
+        /// The module.
+        module: PathBuf,
+        /// The newest source, changed after the module was built.
+        source: PathBuf,
+    },
     /// The runtime could not be built (the engine refused its configuration).
     Runtime(zkhost_runtime::wasmtime::Error),
     /// The runtime's deploy checks refused the module.
@@ -270,6 +351,13 @@ impl fmt::Display for Error {
                 path.display()
             ),
             Error::Read { path, source } => write!(f, "cannot read {}: {source}", path.display()),
+            Error::Stale { module, source } => write!(
+                f,
+                "{} is older than {}: the tests would run the contract as it was before that \
+change; rebuild it with `zkhost build`, or run `zkhost test` (builds, then tests)",
+                module.display(),
+                source.display()
+            ),
             Error::Runtime(e) => write!(f, "cannot build the runtime: {e:#}"),
             Error::Deploy(e) => write!(f, "the module was refused at deploy: {e}"),
             Error::Call(e) => write!(f, "the call could not be made: {e}"),
@@ -296,7 +384,7 @@ impl std::error::Error for Error {
             Error::Deploy(e) => Some(e),
             Error::Call(e) => Some(e),
             Error::Decode { error, .. } => Some(error),
-            Error::Trap { .. } => None,
+            Error::Trap { .. } | Error::Stale { .. } => None,
         }
     }
 }
@@ -331,6 +419,78 @@ mod tests {
         let text = err.to_string();
         assert!(text.contains("no/such/contract.wasm"), "{text}");
         assert!(text.contains("zkhost build"), "{text}");
+    }
+
+    /// A contract crate's directory of this test's own: `Cargo.toml`, `src/lib.rs` and
+    /// the echo module as `out/my_demo.wasm`.
+    fn crate_dir(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("zkhost-harness-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("src/nested")).unwrap();
+        std::fs::create_dir_all(dir.join("out")).unwrap();
+        std::fs::write(dir.join("Cargo.toml"), "[package]\nname = \"my-demo\"\n").unwrap();
+        std::fs::write(dir.join("src/lib.rs"), "").unwrap();
+        std::fs::write(dir.join("src/nested/mod.rs"), "").unwrap();
+        std::fs::write(dir.join("out/my_demo.wasm"), wat::parse_str(ECHO).unwrap()).unwrap();
+        dir
+    }
+
+    /// Sets the modification time of `path` to `seconds` after `UNIX_EPOCH`.
+    fn touch(path: &Path, seconds: u64) {
+        let time = std::time::UNIX_EPOCH + std::time::Duration::from_secs(seconds);
+        std::fs::File::options()
+            .write(true)
+            .open(path)
+            .unwrap()
+            .set_modified(time)
+            .unwrap();
+    }
+
+    #[test]
+    fn a_module_older_than_its_sources_is_refused() {
+        let dir = crate_dir("stale");
+        for file in ["Cargo.toml", "src/lib.rs", "src/nested/mod.rs"] {
+            touch(&dir.join(file), 1_000);
+        }
+        touch(&dir.join("out/my_demo.wasm"), 2_000);
+        // Built after every source: loaded.
+        let contract = Contract::load_built(&dir, "my-demo").unwrap();
+        assert_eq!(contract.call_raw(b"hi").unwrap().output(), Some(&b"hi"[..]));
+
+        // A source changed after the build, however deep under src/: refused, naming
+        // it and what to run.
+        for file in ["src/nested/mod.rs", "src/lib.rs", "Cargo.toml"] {
+            touch(&dir.join(file), 3_000);
+            let err = Contract::load_built(&dir, "my-demo").unwrap_err();
+            assert!(
+                matches!(&err, Error::Stale { module, source }
+                    if module.ends_with("out/my_demo.wasm") && source.ends_with(file)),
+                "{file}: {err:?}"
+            );
+            let text = err.to_string();
+            assert!(
+                text.contains("zkhost build") && text.contains("zkhost test"),
+                "{text}"
+            );
+            touch(&dir.join(file), 1_000);
+        }
+        // A lock file newer than the module too.
+        std::fs::write(dir.join("Cargo.lock"), "").unwrap();
+        touch(&dir.join("Cargo.lock"), 2_500);
+        assert!(matches!(
+            Contract::load_built(&dir, "my-demo"),
+            Err(Error::Stale { .. })
+        ));
+        // Rebuilt: loaded again.
+        touch(&dir.join("out/my_demo.wasm"), 4_000);
+        Contract::load_built(&dir, "my-demo").unwrap();
+
+        // Not built at all: the missing module's message.
+        std::fs::remove_file(dir.join("out/my_demo.wasm")).unwrap();
+        let err = Contract::load_built(&dir, "my-demo").unwrap_err();
+        assert!(err.to_string().contains("zkhost build"), "{err}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -10,3 +10,6 @@ pub mod new;
 pub mod precompile;
 pub mod soak;
 pub mod vectors;
+
+// The contract kit's `zkhost test`: `zkhost build`, then `cargo test`.
+pub mod test;
