@@ -25,7 +25,8 @@ extern crate alloc;
 use alloc::vec::Vec;
 use codec::{Decode, DecodeAll, Encode};
 
-/// The wire format, defined once in `zkhost-abi` for the host and this crate.
+// The wire format, defined once in `zkhost-abi` for the host and this crate. (A plain
+// comment: a doc comment here would be prepended to each re-exported item's own.)
 pub use zkhost_abi::{err, groth16, message_parts, Crypto, InvalidInput, Message, Response};
 
 #[cfg(all(target_arch = "wasm32", feature = "runtime", not(test)))]
