@@ -355,6 +355,18 @@ pub mod ed25519 {
 /// ([`crate::bls12_381`]); a ciphersuite as one byte (0: Ethereum's
 /// `BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_`, 1: the basic `…_NUL_`).
 pub mod bls {
+    /// The ciphersuite byte of Ethereum's consensus layer, proof of possession:
+    /// `BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_` ([`POP_DST`]). The only one
+    /// `bls_fast_aggregate_verify` accepts.
+    pub const CIPHERSUITE_POP: u8 = 0;
+    /// The ciphersuite byte of the basic scheme, `BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_NUL_`
+    /// ([`BASIC_DST`]): `AggregateVerify` then requires distinct messages.
+    pub const CIPHERSUITE_BASIC: u8 = 1;
+    /// The domain-separation tag a signature is hashed with under [`CIPHERSUITE_POP`].
+    pub const POP_DST: &[u8] = b"BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_";
+    /// The domain-separation tag a signature is hashed with under
+    /// [`CIPHERSUITE_BASIC`].
+    pub const BASIC_DST: &[u8] = b"BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_NUL_";
     /// A compressed G1 point (a public key).
     pub const G1_COMPRESSED_LEN: usize = 48;
     /// A compressed G2 point (a signature).
