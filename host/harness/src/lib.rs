@@ -28,7 +28,8 @@ use zkhost_runtime::Runtime;
 
 pub use zkhost_runtime;
 pub use zkhost_runtime::{
-    CallError, CodeHash, DeployError, ExecResult, HostError, Outcome, RuntimeConfig, TrapKind,
+    CallError, CodeHash, DeployError, ExecResult, HostCharge, HostError, Outcome, RuntimeConfig,
+    TrapKind,
 };
 
 /// The gas limit of a [`Contract`]'s calls unless [`Contract::gas_limit`] sets
@@ -123,11 +124,14 @@ impl Contract {
     /// is larger than the runtime's limit, or no instance could be made); a call
     /// that trapped is an `Ok` [`Call`] with its [`Call::trap`].
     pub fn call_raw(&self, input: &[u8]) -> Result<Call, Error> {
-        let outcome = self
+        let (outcome, host_calls) = self
             .runtime
-            .call(&self.code, input, self.gas_limit)
+            .call_recorded(&self.code, input, self.gas_limit)
             .map_err(Error::Call)?;
-        Ok(Call { outcome })
+        Ok(Call {
+            outcome,
+            host_calls,
+        })
     }
 }
 
@@ -202,6 +206,7 @@ impl fmt::Debug for Contract {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Call {
     outcome: Outcome,
+    host_calls: Vec<HostCharge>,
 }
 
 impl Call {
@@ -235,6 +240,41 @@ impl Call {
     /// it ran out of gas.
     pub fn gas_used(&self) -> u64 {
         self.outcome.gas_used
+    }
+
+    /// Each host function the call made, in order, with the gas it charged
+    /// ([`HostCharge`]: `host_call + per_byte·bytes moved + the operation's price`). A
+    /// charge that did not fit the gas left is not among them: it ended the call.
+    pub fn host_calls(&self) -> &[HostCharge] {
+        &self.host_calls
+    }
+
+    /// The gas of the host calls: the sum of [`Call::host_calls`].
+    pub fn host_gas(&self) -> u64 {
+        self.host_calls
+            .iter()
+            .fold(0u64, |sum, c| sum.saturating_add(c.gas))
+    }
+
+    /// The gas of the contract's own instructions: [`Call::gas_used`] less
+    /// [`Call::host_gas`] (after out of gas, what was left when it ran out too).
+    pub fn instruction_gas(&self) -> u64 {
+        self.gas_used().saturating_sub(self.host_gas())
+    }
+
+    /// The gas of each host function the call made, summed by name, in the order
+    /// of their first call, then the instructions as `"instructions"`: the call's
+    /// gas, split.
+    pub fn gas_split(&self) -> Vec<(&'static str, u64)> {
+        let mut split: Vec<(&'static str, u64)> = Vec::new();
+        for call in &self.host_calls {
+            match split.iter_mut().find(|(name, _)| *name == call.function) {
+                Some((_, gas)) => *gas = gas.saturating_add(call.gas),
+                None => split.push((call.function, call.gas)),
+            }
+        }
+        split.push(("instructions", self.instruction_gas()));
+        split
     }
 
     /// Why the call trapped; `None` if it returned.
@@ -540,6 +580,27 @@ mod tests {
         assert_eq!(call.refusal(), None);
         assert!(call.gas_used() > 0 && call.gas_used() < DEFAULT_GAS_LIMIT);
         call.assert_gas(call.outcome().gas_used);
+        // The gas, split: input_size (100), input_read (100 + 5 bytes), output_write
+        // (100 + 5 bytes), and the instructions.
+        let names: Vec<_> = call
+            .host_calls()
+            .iter()
+            .map(|c| (c.function, c.gas))
+            .collect();
+        assert_eq!(
+            names,
+            [
+                ("input_read", 105),
+                ("input_size", 100),
+                ("output_write", 105)
+            ]
+        );
+        assert_eq!(call.host_gas(), 310);
+        assert_eq!(call.instruction_gas() + 310, call.gas_used());
+        assert_eq!(
+            call.gas_split().last(),
+            Some(&("instructions", call.instruction_gas()))
+        );
 
         // `call` SCALE-encodes: a u32 and a string come back whole.
         let call = contract.call(&(7u32, "seven".to_string())).unwrap();
