@@ -14,6 +14,9 @@
 //!   [`handle_message`] and [`forward`] for a [`Message`] without copying its input;
 //! - [`groth16`]: the Groth16 verification request and verdict, and [`verifier`]:
 //!   the verification itself, through the host functions;
+//! - [`sig`]: signature helpers: [`sig::ecrecover`] to an address, and the inputs of
+//!   an Ed25519 batch, a BLS fast-aggregate and aggregate verification built from
+//!   typed parts, with the BLS ciphersuites by name;
 //! - with the default `runtime` feature, on wasm32: a bump global allocator and a
 //!   panic handler that traps.
 //!
@@ -25,11 +28,13 @@ extern crate alloc;
 use alloc::vec::Vec;
 use codec::{Decode, DecodeAll, Encode};
 
-/// The wire format, defined once in `zkhost-abi` for the host and this crate.
+// The wire format, defined once in `zkhost-abi` for the host and this crate. (A plain
+// comment: a doc comment here would be prepended to each re-exported item's own.)
 pub use zkhost_abi::{err, groth16, message_parts, Crypto, InvalidInput, Message, Response};
 
 #[cfg(all(target_arch = "wasm32", feature = "runtime", not(test)))]
 mod runtime;
+pub mod sig;
 pub mod verifier;
 
 /// The raw host imports of contract ABI v1. All pointers and lengths are `i32`

@@ -204,8 +204,10 @@ pub enum RefusalClass {
     NotOnCurve,
     /// A point on its curve but outside the prime-order subgroup.
     NotInSubgroup,
-    /// A well-formed input whose check is false: a KZG proof or a P-256 signature
-    /// that does not verify, a versioned hash that is not the commitment's.
+    /// A well-formed input whose check is false: a KZG proof, a P-256, secp256k1,
+    /// Ed25519 or BLS signature that does not verify, a KZG versioned hash that is not
+    /// the commitment's, a P-256 `R'` at infinity, an `ecrecover` signature no key
+    /// recovers from.
     DoesNotVerify,
     /// A code this side does not know (a newer host's), or no refusal.
     Unknown,
@@ -219,8 +221,9 @@ pub enum RefusalClass {
 ///
 /// The codes are stable: each names one class of the host's refusal reasons, grouped
 /// by family (BN254 from 1, its point compression from 8, verkle from 16, BLS12-381
-/// from 32, KZG from 48, P-256 from 64, Poseidon from 80), and a code once given is
-/// never reused for another class.
+/// from 32, KZG from 48, P-256 from 64, Poseidon from 80, secp256k1 from 96, Ed25519
+/// from 112, BLS signatures from 128), and a code once given is never reused for
+/// another class.
 pub mod last_error {
     use super::ValType;
 
@@ -352,6 +355,18 @@ pub mod ed25519 {
 /// ([`crate::bls12_381`]); a ciphersuite as one byte (0: Ethereum's
 /// `BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_`, 1: the basic `…_NUL_`).
 pub mod bls {
+    /// The ciphersuite byte of Ethereum's consensus layer, proof of possession:
+    /// `BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_` ([`POP_DST`]). The only one
+    /// `bls_fast_aggregate_verify` accepts.
+    pub const CIPHERSUITE_POP: u8 = 0;
+    /// The ciphersuite byte of the basic scheme, `BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_NUL_`
+    /// ([`BASIC_DST`]): `AggregateVerify` then requires distinct messages.
+    pub const CIPHERSUITE_BASIC: u8 = 1;
+    /// The domain-separation tag a signature is hashed with under [`CIPHERSUITE_POP`].
+    pub const POP_DST: &[u8] = b"BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_";
+    /// The domain-separation tag a signature is hashed with under
+    /// [`CIPHERSUITE_BASIC`].
+    pub const BASIC_DST: &[u8] = b"BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_NUL_";
     /// A compressed G1 point (a public key).
     pub const G1_COMPRESSED_LEN: usize = 48;
     /// A compressed G2 point (a signature).
@@ -558,6 +573,85 @@ mod tests {
         // Import names and report names: each used once across both columns, except
         // `poseidon`, whose import and report name are the same word.
         assert_eq!(reports.len(), 2 * Crypto::ALL.len() - 1);
+    }
+
+    /// The `///` lines right above the first line of `source` that starts (after its
+    /// indentation) with `item` (attributes between them skipped), joined by spaces.
+    fn doc_above(source: &str, item: &str) -> std::string::String {
+        let lines: std::vec::Vec<&str> = source.lines().collect();
+        let at = lines
+            .iter()
+            .position(|l| l.trim_start().starts_with(item))
+            .unwrap_or_else(|| panic!("no {item}"));
+        let mut doc = std::vec::Vec::new();
+        for line in lines[..at].iter().rev() {
+            // Attributes between the doc and the item (`#[macro_export]`).
+            if line.trim_start().starts_with("#[") {
+                continue;
+            }
+            let Some(text) = line.trim_start().strip_prefix("///") else {
+                break;
+            };
+            doc.push(text.trim());
+        }
+        doc.reverse();
+        doc.join(" ")
+    }
+
+    /// How the documentation names a family.
+    fn doc_name(family: Family) -> &'static str {
+        match family {
+            Family::Bn254 => "BN254",
+            Family::Verkle => "verkle",
+            Family::Bls12381 => "BLS12-381",
+            Family::Kzg => "KZG",
+            Family::P256 => "P-256",
+            Family::Poseidon => "Poseidon",
+            Family::Secp256k1 => "secp256k1",
+            Family::Ed25519 => "Ed25519",
+            Family::BlsSignatures => "BLS signatures",
+        }
+    }
+
+    #[test]
+    fn the_codes_docs_follow_the_table() {
+        let lib = include_str!("lib.rs");
+        let table = include_str!("table.rs");
+        // Every family's first code, in the ranges the `last_error` module (the guest's
+        // `zkhost_guest::codes`) and the table's macro document.
+        let module = doc_above(lib, "pub mod last_error");
+        let macro_doc = doc_above(table, "macro_rules! foreach_last_error_code");
+        for family in Family::ALL {
+            let first = last_error::ALL
+                .into_iter()
+                .filter(|&c| last_error::family(c) == Some(family))
+                .min()
+                .expect("a code");
+            let phrase = std::format!("{} from {first}", doc_name(family));
+            assert!(
+                module.contains(&phrase),
+                "last_error's doc lacks {phrase:?}"
+            );
+            assert!(
+                macro_doc.contains(&phrase),
+                "foreach_last_error_code's doc lacks {phrase:?}"
+            );
+        }
+        // Every family with a code of the class DoesNotVerify is named in its doc (the
+        // other classes' docs name no family).
+        let doc = doc_above(lib, "DoesNotVerify,");
+        for code in last_error::ALL {
+            if last_error::class(code) == RefusalClass::DoesNotVerify {
+                let family = last_error::family(code).unwrap();
+                // The BLS-signature family is "BLS" in a list of signatures.
+                let name = doc_name(family).trim_end_matches(" signatures");
+                assert!(
+                    doc.contains(name),
+                    "RefusalClass::DoesNotVerify's doc does not name {name} ({})",
+                    last_error::name(code).unwrap()
+                );
+            }
+        }
     }
 
     #[test]

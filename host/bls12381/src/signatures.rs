@@ -34,16 +34,16 @@ impl Ciphersuite {
     /// The one-byte identifier a caller passes: 0 for proof of possession, 1 for basic.
     pub const fn id(self) -> u8 {
         match self {
-            Ciphersuite::ProofOfPossession => 0,
-            Ciphersuite::Basic => 1,
+            Ciphersuite::ProofOfPossession => zkhost_abi::bls::CIPHERSUITE_POP,
+            Ciphersuite::Basic => zkhost_abi::bls::CIPHERSUITE_BASIC,
         }
     }
 
     /// The ciphersuite of an identifier, if it names one.
     pub const fn from_id(id: u8) -> Option<Ciphersuite> {
         match id {
-            0 => Some(Ciphersuite::ProofOfPossession),
-            1 => Some(Ciphersuite::Basic),
+            zkhost_abi::bls::CIPHERSUITE_POP => Some(Ciphersuite::ProofOfPossession),
+            zkhost_abi::bls::CIPHERSUITE_BASIC => Some(Ciphersuite::Basic),
             _ => None,
         }
     }
@@ -51,8 +51,8 @@ impl Ciphersuite {
     /// The domain-separation tag of its hash to G2, which is also its name.
     pub const fn dst(self) -> &'static [u8] {
         match self {
-            Ciphersuite::ProofOfPossession => b"BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_",
-            Ciphersuite::Basic => b"BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_NUL_",
+            Ciphersuite::ProofOfPossession => zkhost_abi::bls::POP_DST,
+            Ciphersuite::Basic => zkhost_abi::bls::BASIC_DST,
         }
     }
 

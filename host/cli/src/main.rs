@@ -34,7 +34,8 @@ enum Command {
     /// profile), .cargo/config.toml (the wasm32 linker flag), src/lib.rs (a message
     /// enum and its handler behind `zkhost_guest::entry!`) and tests/contract.rs (calls
     /// the built module through zkhost-harness). Its dependencies point at the checkout
-    /// this binary was built from. Then: `cd NAME && zkhost build && cargo test`.
+    /// this binary was built from. Then: `cd NAME && zkhost test` (builds the module,
+    /// then runs `cargo test`).
     New {
         /// The package name (lowercase letters, digits, - and _).
         name: String,
@@ -54,6 +55,20 @@ enum Command {
         #[arg(long)]
         manifest_path: Option<PathBuf>,
         /// Arguments for cargo build (after `--`).
+        #[arg(last = true)]
+        cargo_args: Vec<String>,
+    },
+    /// Build a contract crate (as `zkhost build`), then run its `cargo test`.
+    ///
+    /// The tests then never run a module older than the crate's sources. Stops with
+    /// `zkhost build`'s status if the build fails or a node would refuse the module;
+    /// otherwise exits with `cargo test`'s. Arguments after `--` go to cargo test (a
+    /// test name filter, `--nocapture` after a second `--`).
+    Test {
+        /// The crate's Cargo.toml (default: cargo's search from the current directory).
+        #[arg(long)]
+        manifest_path: Option<PathBuf>,
+        /// Arguments for cargo test (after `--`).
         #[arg(last = true)]
         cargo_args: Vec<String>,
     },
@@ -231,6 +246,10 @@ fn main() -> ExitCode {
             manifest_path,
             cargo_args,
         } => cmd::build::run(manifest_path.as_deref(), &cargo_args),
+        Command::Test {
+            manifest_path,
+            cargo_args,
+        } => cmd::test::run(manifest_path.as_deref(), &cargo_args),
         Command::Precompile {
             op,
             hex,

@@ -55,7 +55,9 @@ fn new_writes_a_crate_of_that_name_pointing_at_this_checkout() {
     // The test names the library and the module by the crate's name.
     let test = read(&at.join("tests/contract.rs"));
     assert!(test.contains("use my_demo::{Error, Message};"), "{test}");
-    assert!(test.contains("/out/my_demo.wasm"), "{test}");
+    assert!(test.contains("out/my_demo.wasm"), "{test}");
+    // It loads the module through the check that refuses a stale one.
+    assert!(test.contains("zkhost_harness::built!()"), "{test}");
     // The lock file is the workspace's.
     assert_eq!(
         read(&at.join("Cargo.lock")),

@@ -28,7 +28,8 @@ use zkhost_runtime::Runtime;
 
 pub use zkhost_runtime;
 pub use zkhost_runtime::{
-    CallError, CodeHash, DeployError, ExecResult, HostError, Outcome, RuntimeConfig, TrapKind,
+    CallError, CodeHash, DeployError, ExecResult, HostCharge, HostError, Outcome, RuntimeConfig,
+    TrapKind,
 };
 
 /// The gas limit of a [`Contract`]'s calls unless [`Contract::gas_limit`] sets
@@ -54,6 +55,22 @@ impl Contract {
             source,
         })?;
         Contract::from_wasm(&wasm)
+    }
+
+    /// Loads the module `zkhost build` wrote for the contract crate at `crate_dir`
+    /// (`out/<package>.wasm`, the package's `-` read as `_`) and deploys it, after
+    /// checking that it is not older than the crate's sources ([`check_fresh`]): a
+    /// module built before the last change to `src/`, `Cargo.toml` or `Cargo.lock` is
+    /// [`Error::Stale`], which names the newer file and says to run `zkhost build`
+    /// (or `zkhost test`, which builds and then tests). [`built!`] calls it with the
+    /// calling crate's directory and name.
+    pub fn load_built(crate_dir: impl AsRef<Path>, package: &str) -> Result<Contract, Error> {
+        let crate_dir = crate_dir.as_ref();
+        let module = crate_dir
+            .join("out")
+            .join(format!("{}.wasm", package.replace('-', "_")));
+        check_fresh(&module, crate_dir)?;
+        Contract::load(module)
     }
 
     /// Deploys `wasm` on a runtime with [`RuntimeConfig::default()`].
@@ -107,11 +124,71 @@ impl Contract {
     /// is larger than the runtime's limit, or no instance could be made); a call
     /// that trapped is an `Ok` [`Call`] with its [`Call::trap`].
     pub fn call_raw(&self, input: &[u8]) -> Result<Call, Error> {
-        let outcome = self
+        let (outcome, host_calls) = self
             .runtime
-            .call(&self.code, input, self.gas_limit)
+            .call_recorded(&self.code, input, self.gas_limit)
             .map_err(Error::Call)?;
-        Ok(Call { outcome })
+        Ok(Call {
+            outcome,
+            host_calls,
+        })
+    }
+}
+
+/// [`Contract::load_built`] for the crate whose test calls it: the module `zkhost
+/// build` wrote for it, refused when it is older than the crate's sources.
+///
+/// ```ignore
+/// let contract = zkhost_harness::built!()?;
+/// ```
+#[macro_export]
+macro_rules! built {
+    () => {
+        $crate::Contract::load_built(env!("CARGO_MANIFEST_DIR"), env!("CARGO_PKG_NAME"))
+    };
+}
+
+/// Checks that `module` is at least as new as every source of the crate at
+/// `crate_dir`: its `Cargo.toml`, its `Cargo.lock` and every file under `src/` (those
+/// that exist). `Ok(())` when it is; [`Error::Stale`] naming the newest source when
+/// it is older; [`Error::Read`] when the module cannot be read (not built yet).
+pub fn check_fresh(module: &Path, crate_dir: &Path) -> Result<(), Error> {
+    let built = std::fs::metadata(module)
+        .and_then(|m| m.modified())
+        .map_err(|source| Error::Read {
+            path: module.to_path_buf(),
+            source,
+        })?;
+    let mut newest: Option<(std::time::SystemTime, PathBuf)> = None;
+    let mut consider = |path: PathBuf| {
+        if let Ok(modified) = std::fs::metadata(&path).and_then(|m| m.modified()) {
+            if newest.as_ref().is_none_or(|(time, _)| modified > *time) {
+                newest = Some((modified, path));
+            }
+        }
+    };
+    consider(crate_dir.join("Cargo.toml"));
+    consider(crate_dir.join("Cargo.lock"));
+    let mut dirs = vec![crate_dir.join("src")];
+    while let Some(dir) = dirs.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if entry.file_type().is_ok_and(|t| t.is_dir()) {
+                dirs.push(path);
+            } else {
+                consider(path);
+            }
+        }
+    }
+    match newest {
+        Some((modified, source)) if modified > built => Err(Error::Stale {
+            module: module.to_path_buf(),
+            source,
+        }),
+        _ => Ok(()),
     }
 }
 
@@ -129,6 +206,7 @@ impl fmt::Debug for Contract {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Call {
     outcome: Outcome,
+    host_calls: Vec<HostCharge>,
 }
 
 impl Call {
@@ -162,6 +240,41 @@ impl Call {
     /// it ran out of gas.
     pub fn gas_used(&self) -> u64 {
         self.outcome.gas_used
+    }
+
+    /// Each host function the call made, in order, with the gas it charged
+    /// ([`HostCharge`]: `host_call + per_byte·bytes moved + the operation's price`). A
+    /// charge that did not fit the gas left is not among them: it ended the call.
+    pub fn host_calls(&self) -> &[HostCharge] {
+        &self.host_calls
+    }
+
+    /// The gas of the host calls: the sum of [`Call::host_calls`].
+    pub fn host_gas(&self) -> u64 {
+        self.host_calls
+            .iter()
+            .fold(0u64, |sum, c| sum.saturating_add(c.gas))
+    }
+
+    /// The gas of the contract's own instructions: [`Call::gas_used`] less
+    /// [`Call::host_gas`] (after out of gas, what was left when it ran out too).
+    pub fn instruction_gas(&self) -> u64 {
+        self.gas_used().saturating_sub(self.host_gas())
+    }
+
+    /// The gas of each host function the call made, summed by name, in the order
+    /// of their first call, then the instructions as `"instructions"`: the call's
+    /// gas, split.
+    pub fn gas_split(&self) -> Vec<(&'static str, u64)> {
+        let mut split: Vec<(&'static str, u64)> = Vec::new();
+        for call in &self.host_calls {
+            match split.iter_mut().find(|(name, _)| *name == call.function) {
+                Some((_, gas)) => *gas = gas.saturating_add(call.gas),
+                None => split.push((call.function, call.gas)),
+            }
+        }
+        split.push(("instructions", self.instruction_gas()));
+        split
     }
 
     /// Why the call trapped; `None` if it returned.
@@ -237,6 +350,14 @@ pub enum Error {
         /// Why.
         source: io::Error,
     },
+    /// [`Contract::load_built`] of a module older than one of its crate's sources: the
+    /// tests would run the code as it was at the last build.
+    Stale {
+        /// The module.
+        module: PathBuf,
+        /// The newest source, changed after the module was built.
+        source: PathBuf,
+    },
     /// The runtime could not be built (the engine refused its configuration).
     Runtime(zkhost_runtime::wasmtime::Error),
     /// The runtime's deploy checks refused the module.
@@ -270,6 +391,13 @@ impl fmt::Display for Error {
                 path.display()
             ),
             Error::Read { path, source } => write!(f, "cannot read {}: {source}", path.display()),
+            Error::Stale { module, source } => write!(
+                f,
+                "{} is older than {}: the tests would run the contract as it was before that \
+change; rebuild it with `zkhost build`, or run `zkhost test` (builds, then tests)",
+                module.display(),
+                source.display()
+            ),
             Error::Runtime(e) => write!(f, "cannot build the runtime: {e:#}"),
             Error::Deploy(e) => write!(f, "the module was refused at deploy: {e}"),
             Error::Call(e) => write!(f, "the call could not be made: {e}"),
@@ -296,7 +424,7 @@ impl std::error::Error for Error {
             Error::Deploy(e) => Some(e),
             Error::Call(e) => Some(e),
             Error::Decode { error, .. } => Some(error),
-            Error::Trap { .. } => None,
+            Error::Trap { .. } | Error::Stale { .. } => None,
         }
     }
 }
@@ -331,6 +459,78 @@ mod tests {
         let text = err.to_string();
         assert!(text.contains("no/such/contract.wasm"), "{text}");
         assert!(text.contains("zkhost build"), "{text}");
+    }
+
+    /// A contract crate's directory of this test's own: `Cargo.toml`, `src/lib.rs` and
+    /// the echo module as `out/my_demo.wasm`.
+    fn crate_dir(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("zkhost-harness-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("src/nested")).unwrap();
+        std::fs::create_dir_all(dir.join("out")).unwrap();
+        std::fs::write(dir.join("Cargo.toml"), "[package]\nname = \"my-demo\"\n").unwrap();
+        std::fs::write(dir.join("src/lib.rs"), "").unwrap();
+        std::fs::write(dir.join("src/nested/mod.rs"), "").unwrap();
+        std::fs::write(dir.join("out/my_demo.wasm"), wat::parse_str(ECHO).unwrap()).unwrap();
+        dir
+    }
+
+    /// Sets the modification time of `path` to `seconds` after `UNIX_EPOCH`.
+    fn touch(path: &Path, seconds: u64) {
+        let time = std::time::UNIX_EPOCH + std::time::Duration::from_secs(seconds);
+        std::fs::File::options()
+            .write(true)
+            .open(path)
+            .unwrap()
+            .set_modified(time)
+            .unwrap();
+    }
+
+    #[test]
+    fn a_module_older_than_its_sources_is_refused() {
+        let dir = crate_dir("stale");
+        for file in ["Cargo.toml", "src/lib.rs", "src/nested/mod.rs"] {
+            touch(&dir.join(file), 1_000);
+        }
+        touch(&dir.join("out/my_demo.wasm"), 2_000);
+        // Built after every source: loaded.
+        let contract = Contract::load_built(&dir, "my-demo").unwrap();
+        assert_eq!(contract.call_raw(b"hi").unwrap().output(), Some(&b"hi"[..]));
+
+        // A source changed after the build, however deep under src/: refused, naming
+        // it and what to run.
+        for file in ["src/nested/mod.rs", "src/lib.rs", "Cargo.toml"] {
+            touch(&dir.join(file), 3_000);
+            let err = Contract::load_built(&dir, "my-demo").unwrap_err();
+            assert!(
+                matches!(&err, Error::Stale { module, source }
+                    if module.ends_with("out/my_demo.wasm") && source.ends_with(file)),
+                "{file}: {err:?}"
+            );
+            let text = err.to_string();
+            assert!(
+                text.contains("zkhost build") && text.contains("zkhost test"),
+                "{text}"
+            );
+            touch(&dir.join(file), 1_000);
+        }
+        // A lock file newer than the module too.
+        std::fs::write(dir.join("Cargo.lock"), "").unwrap();
+        touch(&dir.join("Cargo.lock"), 2_500);
+        assert!(matches!(
+            Contract::load_built(&dir, "my-demo"),
+            Err(Error::Stale { .. })
+        ));
+        // Rebuilt: loaded again.
+        touch(&dir.join("out/my_demo.wasm"), 4_000);
+        Contract::load_built(&dir, "my-demo").unwrap();
+
+        // Not built at all: the missing module's message.
+        std::fs::remove_file(dir.join("out/my_demo.wasm")).unwrap();
+        let err = Contract::load_built(&dir, "my-demo").unwrap_err();
+        assert!(err.to_string().contains("zkhost build"), "{err}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
@@ -380,6 +580,27 @@ mod tests {
         assert_eq!(call.refusal(), None);
         assert!(call.gas_used() > 0 && call.gas_used() < DEFAULT_GAS_LIMIT);
         call.assert_gas(call.outcome().gas_used);
+        // The gas, split: input_size (100), input_read (100 + 5 bytes), output_write
+        // (100 + 5 bytes), and the instructions.
+        let names: Vec<_> = call
+            .host_calls()
+            .iter()
+            .map(|c| (c.function, c.gas))
+            .collect();
+        assert_eq!(
+            names,
+            [
+                ("input_read", 105),
+                ("input_size", 100),
+                ("output_write", 105)
+            ]
+        );
+        assert_eq!(call.host_gas(), 310);
+        assert_eq!(call.instruction_gas() + 310, call.gas_used());
+        assert_eq!(
+            call.gas_split().last(),
+            Some(&("instructions", call.instruction_gas()))
+        );
 
         // `call` SCALE-encodes: a u32 and a string come back whole.
         let call = contract.call(&(7u32, "seven".to_string())).unwrap();

@@ -200,3 +200,69 @@ fn groth16_verifier_answers_the_native_verdict() {
         .unwrap_or_else(|| panic!("{refusal:?}"));
     assert_eq!(via::read_verdict(verdict, Some(error)).unwrap(), native);
 }
+
+/// The worked examples of the book's per-byte rules (`abi.md`, "Gas"; `bls-signatures.md`,
+/// "Gas"), checked through the harness's split of a call's gas into its host calls and
+/// the instructions: the numbers the book gives are these.
+#[test]
+fn the_books_worked_gas_examples() {
+    let forwarder = Contract::from_wasm(FORWARDER_WASM).unwrap();
+    // ECADD of two 64-byte points: the message is 131 bytes (the index byte, the
+    // compact length 128 in two bytes, the 128 input bytes), the answer
+    // `Response::Ok` of 64 bytes is 67 (variant, compact length 64 in two bytes, the
+    // sum).
+    let message = Message::new(Crypto::AltBn128Add, [0u8; 128]);
+    let call = forwarder.call(&message).unwrap();
+    let charges: Vec<_> = call
+        .host_calls()
+        .iter()
+        .map(|c| (c.function, c.gas))
+        .collect();
+    assert_eq!(
+        charges,
+        [
+            ("input_size", 100),
+            ("input_read", 100 + 131),
+            ("alt_bn128_add", 100 + 128 + 150),
+            ("output_write", 100 + 67),
+        ]
+    );
+    assert_eq!(call.host_gas(), 876);
+    assert_eq!(call.host_gas() + call.instruction_gas(), call.gas_used());
+    let split = call.gas_split();
+    assert_eq!(split.len(), 5);
+    assert_eq!(split[4], ("instructions", call.instruction_gas()));
+
+    // BLS: 2 per 32-byte word of the whole input, rounded up. `bls_verify` of a
+    // 32-byte message: 1 + 48 + 96 + 32 = 177 bytes, 6 words (here on a key that is
+    // not a point: charged all the same, then refused).
+    let gas_of = |function: Crypto, input: Vec<u8>| {
+        let call = forwarder.call(&Message::new(function, input)).unwrap();
+        let charge = call
+            .host_calls()
+            .iter()
+            .find(|c| c.function == function.name())
+            .copied()
+            .unwrap();
+        assert!(call.refusal().is_some());
+        charge.gas
+    };
+    assert_eq!(
+        gas_of(Crypto::BlsVerify, vec![0; 177]),
+        100 + 177 + 95_700 + 2 * 6
+    );
+    // `bls_fast_aggregate_verify` of 2 keys and a 32-byte message: 1 + 96 + 4 + 2·48
+    // + 32 = 229 bytes, 8 words; then 4,940 per key, once the 2 keys are in bounds.
+    let mut input = vec![0u8; 229];
+    input[100] = 2;
+    assert_eq!(
+        gas_of(Crypto::BlsFastAggregateVerify, input),
+        100 + 229 + 95_700 + 2 * 8 + 2 * 4_940
+    );
+    // The schedule's own reading of the same inputs.
+    let costs = HostCosts::ZKHOST;
+    assert_eq!(
+        costs.crypto_call(Crypto::BlsVerify, 177),
+        100 + 177 + 95_700 + 12
+    );
+}

@@ -34,7 +34,7 @@ use crate::check::{Import, ModuleRules};
 use crate::functions::{compute, Prices};
 use crate::memory;
 use crate::meter::GasMeter;
-use crate::outcome::HostError;
+use crate::outcome::{HostCharge, HostError};
 pub use crate::trap::{HostCallError, HostTrap};
 
 /// What zkhost's host functions keep in the node's store data: the prices they
@@ -45,6 +45,8 @@ pub struct HostState {
     backend: Option<Backend>,
     last_error: Option<HostError>,
     memory: MemoryExport,
+    /// The charges of this call's host functions, when they are being recorded.
+    charges: Option<Vec<HostCharge>>,
 }
 
 impl HostState {
@@ -56,7 +58,24 @@ impl HostState {
             backend,
             last_error: None,
             memory: MemoryExport::default(),
+            charges: None,
         }
+    }
+
+    /// Starts (`true`, with an empty record) or stops recording each host function's
+    /// charge ([`HostState::take_charges`]). Off unless turned on: a node has no need
+    /// of it.
+    pub fn record_charges(&mut self, on: bool) {
+        self.charges = on.then(Vec::new);
+    }
+
+    /// The charges recorded since [`HostState::record_charges`], taken (empty when not
+    /// recording).
+    pub fn take_charges(&mut self) -> Vec<HostCharge> {
+        self.charges
+            .as_mut()
+            .map(std::mem::take)
+            .unwrap_or_default()
     }
 
     /// Tells the host functions where the module about to run exports its memory
@@ -410,6 +429,13 @@ fn crypto_call<T, M: GasMeter<T>>(
     if content > 0 {
         charge(&mut caller, meter, op.name(), content)?;
     }
+    record(
+        &mut caller,
+        meter,
+        &state,
+        op.name(),
+        price.saturating_add(content),
+    );
     let (data, t) = mem.data_and_store_mut(&mut caller);
     let input = memory::slice(data, in_ptr, len).map_err(trap)?;
     let host = state(t);
@@ -446,6 +472,26 @@ pub(crate) fn charge<T, M: GasMeter<T>>(
         .map_err(|_| HostCallError::out_of_gas(function, price, left))
 }
 
+/// Records that `function` charged `gas`, if the [`HostState`] is recording.
+fn record<T, M: GasMeter<T>>(
+    caller: &mut Caller<'_, T>,
+    meter: &M,
+    state: impl Fn(&mut T) -> &mut HostState,
+    function: &'static str,
+    gas: u64,
+) {
+    if state(caller.data_mut()).charges.is_some() {
+        let left = meter.left(caller).unwrap_or(0);
+        if let Some(charges) = &mut state(caller.data_mut()).charges {
+            charges.push(HostCharge {
+                function,
+                gas,
+                left,
+            });
+        }
+    }
+}
+
 /// Adds the crypto host functions of `options.functions` (and `last_error` if it is
 /// in the set) to `linker` under `options.module`, generic over the node's store
 /// data: `get` finds the [`HostState`] in it, and every function charges `meter`
@@ -477,6 +523,13 @@ pub fn add_to_linker<T: 'static, M: GasMeter<T>>(
             move |mut caller: Caller<'_, T>| -> wasmtime::Result<i32> {
                 let price = get(caller.data_mut()).costs.call(0, 0);
                 charge(&mut caller, &meter, zkhost_abi::last_error::NAME, price)?;
+                record(
+                    &mut caller,
+                    &meter,
+                    get,
+                    zkhost_abi::last_error::NAME,
+                    price,
+                );
                 let last = get(caller.data_mut()).last_error.as_ref();
                 Ok(last.map_or(zkhost_abi::last_error::NONE, HostError::code))
             },

@@ -18,6 +18,7 @@ use crate::check::Import;
 use crate::host::{charge, guest_memory, LinkOptions, MemoryExport};
 use crate::memory;
 use crate::meter::GasMeter;
+use crate::outcome::HostCharge;
 use crate::trap::{HostCallError, HostTrap};
 
 /// The imports [`add_io_to_linker`] links under `module`: the allow-list entries of
@@ -36,6 +37,8 @@ pub struct CallIo {
     output: Vec<u8>,
     max_output: usize,
     memory: MemoryExport,
+    /// The charges of this call's I/O functions, when they are being recorded.
+    charges: Option<Vec<HostCharge>>,
 }
 
 impl CallIo {
@@ -47,7 +50,22 @@ impl CallIo {
             output: Vec::new(),
             max_output,
             memory: MemoryExport::default(),
+            charges: None,
         }
+    }
+
+    /// Starts or stops recording each I/O function's charge, as
+    /// [`crate::HostState::record_charges`].
+    pub fn record_charges(&mut self, on: bool) {
+        self.charges = on.then(Vec::new);
+    }
+
+    /// The charges recorded since [`CallIo::record_charges`], taken.
+    pub fn take_charges(&mut self) -> Vec<HostCharge> {
+        self.charges
+            .as_mut()
+            .map(std::mem::take)
+            .unwrap_or_default()
     }
 
     /// Where the module about to run exports its memory, as
@@ -85,7 +103,19 @@ pub fn add_io_to_linker<T: 'static, M: GasMeter<T>>(
     let memory: Arc<str> = Arc::from(options.memory.as_str());
     let left = meter.clone();
     let charge = move |caller: &mut Caller<'_, T>, io: Io, bytes: u64| {
-        charge(caller, &meter, io.name(), costs.call(bytes, 0))
+        let gas = costs.call(bytes, 0);
+        charge(caller, &meter, io.name(), gas)?;
+        if get(caller.data_mut()).charges.is_some() {
+            let left = meter.left(caller).unwrap_or(0);
+            if let Some(charges) = &mut get(caller.data_mut()).charges {
+                charges.push(HostCharge {
+                    function: io.name(),
+                    gas,
+                    left,
+                });
+            }
+        }
+        Ok::<(), HostCallError>(())
     };
     let trap = |io: Io| move |t: HostTrap| HostCallError::new(io.name(), t);
 

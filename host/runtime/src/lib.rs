@@ -64,7 +64,7 @@ pub use host::{add_to_linker, precompile_output, Functions, HostState, LinkOptio
 pub use io::{add_io_to_linker, io_imports, CallIo};
 pub use limits::{Limits, DEFAULT_STACK_BUDGET};
 pub use meter::{FuelMeter, GasMeter, OutOfGas};
-pub use outcome::{ExecResult, HostError, Outcome, TrapKind};
+pub use outcome::{ExecResult, HostCharge, HostError, Outcome, TrapKind};
 use sha2::{Digest, Sha256};
 pub use trap::{HostCallError, HostTrap};
 pub use wasmtime;
@@ -248,6 +248,29 @@ impl Runtime {
     ) -> Result<Outcome, CallError> {
         let mut instance = self.instantiate(code)?;
         instance.call(input, gas_limit)
+    }
+
+    /// [`Runtime::call`], recording each host function's charge: the outcome (the
+    /// same, to the unit of gas), and the charges in the order of the calls. The gas
+    /// of the contract's own instructions is the outcome's `gas_used` less their sum
+    /// (on out of gas, also the charge that did not fit).
+    pub fn call_recorded(
+        &self,
+        code: &CodeHash,
+        input: &[u8],
+        gas_limit: u64,
+    ) -> Result<(Outcome, Vec<HostCharge>), CallError> {
+        let mut instance = self.instantiate(code)?;
+        let state = instance.store.data_mut();
+        state.host.record_charges(true);
+        state.io.record_charges(true);
+        let outcome = instance.call(input, gas_limit)?;
+        let state = instance.store.data_mut();
+        let mut charges = state.host.take_charges();
+        charges.extend(state.io.take_charges());
+        // Gas left only decreases (every charge is at least the host-call price).
+        charges.sort_by_key(|c| std::cmp::Reverse(c.left));
+        Ok((outcome, charges))
     }
 
     /// Instantiates a deployed contract for repeated calls.

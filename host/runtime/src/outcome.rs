@@ -112,6 +112,20 @@ impl HostError {
     }
 }
 
+/// One host call's charge, as [`crate::Runtime::call_recorded`] records it: a
+/// diagnostic for tools and tests (which host function cost what), not part of
+/// consensus and not recorded by a plain [`crate::Runtime::call`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct HostCharge {
+    /// The function's import name (`input_read`, `alt_bn128_add`, `last_error`, ...).
+    pub function: &'static str,
+    /// The gas it charged: `host_call + per_byte·bytes moved + the operation's price`
+    /// (with a record count's part for the functions that have one).
+    pub gas: u64,
+    /// The gas left after the charge (the calls' order: it only decreases).
+    pub left: u64,
+}
+
 impl Outcome {
     /// The output, if the call succeeded.
     pub fn output(&self) -> Option<&[u8]> {

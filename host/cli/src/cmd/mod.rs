@@ -7,3 +7,6 @@ pub mod groth16;
 pub mod new;
 pub mod precompile;
 pub mod vectors;
+
+// The contract kit's `zkhost test`: `zkhost build`, then `cargo test`.
+pub mod test;

@@ -93,7 +93,7 @@ pub(crate) fn run(name: &str, dir: Option<&Path>) -> ExitCode {
         }
     }
     println!("created the contract crate `{name}` in {}", dir.display());
-    println!("next: cd {} && zkhost build && cargo test", dir.display());
+    println!("next: cd {} && zkhost test", dir.display());
     ExitCode::SUCCESS
 }
 

@@ -2,7 +2,8 @@
 //!
 //! It takes a SCALE-encoded [`Message`] and answers the SCALE encoding of
 //! `Result<Vec<u8>, Error>`. Build it with `zkhost build` (the module lands in
-//! `out/{{crate}}.wasm`), test it with `cargo test`, call it with `zkhost call`.
+//! `out/{{crate}}.wasm`), build and test it with `zkhost test`, call it with `zkhost
+//! call`.
 #![no_std]
 
 extern crate alloc;

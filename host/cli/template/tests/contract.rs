@@ -1,15 +1,16 @@
 //! Calls the built module (`zkhost build` writes `out/{{crate}}.wasm`) through zkhost's
-//! runtime, as a node would: outputs, refusals and gas.
+//! runtime, as a node would: outputs, refusals and gas. Run them with `zkhost test`,
+//! which builds the module first; a module older than `src/` is refused.
 
 use codec::Encode;
 use zkhost_harness::Contract;
 
 use {{crate}}::{Error, Message};
 
-/// The module `zkhost build` wrote.
+/// The module `zkhost build` wrote (`out/{{crate}}.wasm`), refused if it is older than
+/// the crate's sources.
 fn contract() -> Contract {
-    Contract::load(concat!(env!("CARGO_MANIFEST_DIR"), "/out/{{crate}}.wasm"))
-        .expect("the built module: run `zkhost build` first")
+    zkhost_harness::built!().unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// A 32-byte big-endian number.
