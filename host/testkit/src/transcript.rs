@@ -13,7 +13,7 @@
 //! | section | inputs | recorded |
 //! | --- | --- | --- |
 //! | `vector` | every BN254, BLS12-381, KZG, P256VERIFY, ecrecover and Poseidon conformance vector, and every Wycheproof test the three verify functions can take | each backend's output or error, and the EIP-1108 / EIP-2537 / Osaka / zkhost gas |
-//! | `generated` | [`CASES`] seeded inputs per BN254 operation (valid, mutated, random, every length boundary), the MSM and the six verkle functions included; [`BLS12_CASES`] per BLS12-381 operation; then [`EVERY_FUNCTION_CASES`] for every function of the table ([`bn254::generated`]) | output digest or error, per backend where there are several |
+//! | `generated` | [`CASES`] seeded inputs per BN254 operation (valid, mutated, random, every length boundary), the MSM and the six verkle functions included; [`BLS12_CASES`] per BLS12-381 operation; then [`EVERY_FUNCTION_CASES`] for every function of the table ([`sample::generated`]) | output digest or error, per backend where there are several |
 //! | `contract` | each host function through the `forwarder` contract and the BN254 and Poseidon ones through pure-wasm `wasm-pairing` and `wasm-poseidon`: a valid input and its edges ([`sample::edges`]) | the outcome with ample gas, at exactly the gas used and one unit below |
 //! | `probe` | every `host_call` fuzz corpus file: hostile pointers, lengths, memory and gas straight to a host function | trap or output, gas used, result and a digest of memory |
 //! | `deploy` | every `deploy` fuzz corpus file | refused (and why) or its calls' outcomes on a fresh, pooled and warm instance |
@@ -49,7 +49,7 @@ pub const CASES: usize = 500;
 pub const BLS12_CASES: usize = 100;
 
 /// Generated inputs per function in the section every function of the table has
-/// ([`bn254::generated`]), beside the deeper sections of the first families.
+/// ([`sample::generated`]), beside the deeper sections of the first families.
 pub const EVERY_FUNCTION_CASES: usize = 100;
 
 /// The transcript's own seed.
