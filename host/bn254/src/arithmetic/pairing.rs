@@ -328,25 +328,33 @@ pub fn miller_loop_mixed(pairs: &[(G1Affine, PairG2<'_>)]) -> MillerOutput {
             lines.push(evaluate(&source.line(step, c), p));
         }
     }
-    let f = fold_lines(f, &lines).unwrap_or(Fp12::ONE);
-    let in_subgroup = sources.iter().all(|s| match s {
-        LineSource::Live { t, q, .. } => in_subgroup_after_loop(t, q),
-        LineSource::Prepared { .. } => true,
-    });
-    let prepared = sources
-        .into_iter()
-        .map(|s| match s {
-            LineSource::Live {
-                record: Some(lines),
-                ..
-            } => Some(G2Prepared { lines }),
-            _ => None,
-        })
-        .collect();
-    MillerOutput {
-        f,
-        prepared,
-        in_subgroup,
+    MillerOutput::finish(fold_lines(f, &lines).unwrap_or(Fp12::ONE), sources)
+}
+
+impl MillerOutput {
+    /// The loop's output from its value `f` and its line sources once every step has
+    /// run: whether each live Q lies in G2 (decided from its last T), and the prepared
+    /// form of each that recorded its lines. Both towers' loops end here.
+    pub(super) fn finish(f: Fp12, sources: Vec<LineSource<'_>>) -> MillerOutput {
+        let in_subgroup = sources.iter().all(|s| match s {
+            LineSource::Live { t, q, .. } => in_subgroup_after_loop(t, q),
+            LineSource::Prepared { .. } => true,
+        });
+        let prepared = sources
+            .into_iter()
+            .map(|s| match s {
+                LineSource::Live {
+                    record: Some(lines),
+                    ..
+                } => Some(G2Prepared { lines }),
+                _ => None,
+            })
+            .collect();
+        MillerOutput {
+            f,
+            prepared,
+            in_subgroup,
+        }
     }
 }
 

@@ -24,10 +24,7 @@ use super::super::fp6::Fp6;
 use super::super::g1::G1Affine;
 #[cfg(any(test, feature = "internals"))]
 use super::super::g2::G2Affine;
-use super::super::pairing::{
-    in_subgroup_after_loop, loop_constants, steps, G2Prepared, Line, LineSource, MillerOutput,
-    PairG2, Step,
-};
+use super::super::pairing::{loop_constants, steps, Line, LineSource, MillerOutput, PairG2, Step};
 use super::super::{wnaf, BN_X};
 use super::fp12::{self as vf, Fp12Lanes};
 use super::{Fp2Lanes, FpLanes};
@@ -150,25 +147,7 @@ pub fn miller_loop_mixed(pairs: &[(G1Affine, PairG2<'_>)]) -> MillerOutput {
         }
     }
     let f = fold_lines(f, &lines).map_or(Fp12::ONE, |f| f.to_fp12());
-    let in_subgroup = sources.iter().all(|s| match s {
-        LineSource::Live { t, q, .. } => in_subgroup_after_loop(t, q),
-        LineSource::Prepared { .. } => true,
-    });
-    let prepared = sources
-        .into_iter()
-        .map(|s| match s {
-            LineSource::Live {
-                record: Some(lines),
-                ..
-            } => Some(G2Prepared { lines }),
-            _ => None,
-        })
-        .collect();
-    MillerOutput {
-        f,
-        prepared,
-        in_subgroup,
-    }
+    MillerOutput::finish(f, sources)
 }
 
 /// The width of the signed window for the powers of x (as the scalar code).
